@@ -1,0 +1,42 @@
+# metrotimer — build, demo, test, bench, install.
+#
+#   make demo     set up and ride a whole simulated trip (the main job)
+#   make test     set up and run every test (what .ci/run calls)
+#   make bench    speed and memory figures, release build
+#   make install  PREFIX=/usr/local DESTDIR=  (see mk/install.mk)
+#
+# Each concern keeps its rules in mk/*.mk and adds its test to TEST_TARGETS.
+
+SWIFT        ?= swift
+SWIFT_FLAGS  ?=
+RELEASE_FLAGS ?= -c release
+BUILD_DIR    := $(shell pwd)/.build
+DEBUG_BIN    := $(BUILD_DIR)/debug
+RELEASE_BIN  := $(BUILD_DIR)/release
+
+TEST_TARGETS :=
+
+.PHONY: all deps build release demo run test test-swift bench clean
+all: build
+
+deps:
+	sh scripts/install-deps.sh test
+
+build: deps
+	$(SWIFT) build $(SWIFT_FLAGS)
+
+release: deps
+	$(SWIFT) build $(RELEASE_FLAGS) $(SWIFT_FLAGS)
+
+# Swift unit and integration tests (model, engine, system wrappers, daemon, CLI, real gpsd).
+test-swift: build
+	$(SWIFT) test $(SWIFT_FLAGS)
+TEST_TARGETS += test-swift
+
+include $(sort $(wildcard mk/*.mk))
+
+test: $(TEST_TARGETS)
+	@echo "make test: all of $(TEST_TARGETS) passed"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Installs the Debian packages metrotimer needs to build and test, and only the missing ones.
+# Usage: scripts/install-deps.sh [build|test|gpio]   (default: test)
+#   build: compile the two programs (C libraries and pkg-config)
+#   test:  + the real services the tests run against (gpsd, sqlite3 CLI, systemd-analyze)
+#   gpio:  + what the qemu gpio-sim harness needs (qemu, busybox, cpio, kernel headers)
+set -eu
+want="pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
+case "${1:-test}" in
+  build) ;;
+  test)  want="$want gpsd gpiod sqlite3 systemd python3 procps iproute2" ;;
+  gpio)  want="$want gpiod qemu-system-x86 busybox-static cpio kmod xz-utils" ;;
+  *) echo "install-deps: unknown set '$1' (build, test or gpio)" >&2; exit 2 ;;
+esac
+missing=""
+for p in $want; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+  echo "install-deps: missing Debian packages:$missing — run as root or install them" >&2; exit 1
+fi
+echo "install-deps: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# gpsd's package would start a system service; policy-rc.d keeps it from starting (tests start their own).
+printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d; chmod +x /usr/sbin/policy-rc.d
+trap 'rm -f /usr/sbin/policy-rc.d' EXIT
+apt-get install -y -qq --no-install-recommends $missing >/dev/null
