@@ -5,7 +5,7 @@
 #   make bench    speed and memory figures, release build
 #   make install  PREFIX=/usr/local DESTDIR=  (see mk/install.mk)
 #
-# Each concern keeps its rules in mk/*.mk and adds its test to TEST_TARGETS.
+# Each concern keeps its rules in mk/*.mk and adds its test to TEST_TARGETS, its benchmark to BENCH_TARGETS.
 
 SWIFT        ?= swift
 SWIFT_FLAGS  ?=
@@ -15,6 +15,7 @@ DEBUG_BIN    := $(BUILD_DIR)/debug
 RELEASE_BIN  := $(BUILD_DIR)/release
 
 TEST_TARGETS :=
+BENCH_TARGETS :=
 
 .PHONY: all deps build release demo run test test-swift bench clean
 all: build
@@ -37,6 +38,8 @@ include $(sort $(wildcard mk/*.mk))
 
 test: $(TEST_TARGETS)
 	@echo "make test: all of $(TEST_TARGETS) passed"
+
+bench: $(BENCH_TARGETS)
 
 clean:
 	rm -rf .build
