@@ -38,7 +38,15 @@ fi
 rm -rf "$CACHE"; mkdir -p "$CACHE/download" "$CACHE/build"
 cd "$CACHE/download"
 # apt-get download warns when run as root into a directory _apt cannot write; the files still arrive.
-apt-get download -qq "$IMG=$VER" "linux-source-6.1=$VER" 2>&1 | grep -v unsandboxed >&2 || true
+# Stale apt lists name versions the mirror no longer has: refresh them once and retry.
+download() { apt-get download -qq "$IMG=$VER" "linux-source-6.1=$VER" 2>&1 | grep -v unsandboxed >&2; \
+  ls "${IMG}"_*.deb linux-source-6.1_*.deb >/dev/null 2>&1; }
+if ! download; then
+  log "download failed; refreshing apt lists and retrying"
+  apt-get update -qq >&2
+  VER=$(apt-cache show "$IMG" | awk '/^Version:/{print $2; exit}')
+  download || { log "cannot download $IMG=$VER and linux-source-6.1=$VER"; exit 1; }
+fi
 IMGDEB=$(ls "$CACHE"/download/"${IMG}"_*.deb)
 SRCDEB=$(ls "$CACHE"/download/linux-source-6.1_*.deb)
 
