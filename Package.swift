@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "metrotimerd", targets: ["metrotimerd"]),
         .executable(name: "metrotimer", targets: ["metrotimer"]),
+        .executable(name: "metrotimer-hwcheck", targets: ["metrotimer-hwcheck"]),
     ],
     targets: [
         // Pure model.
@@ -43,6 +44,7 @@ let package = Package(
         // Programs.
         .executableTarget(name: "metrotimerd", dependencies: ["MetroDaemon"]),
         .executableTarget(name: "metrotimer", dependencies: ["MetroCLI"]),
+        .executableTarget(name: "metrotimer-hwcheck", dependencies: ["MetroGPIO", "MetroSystem", "CLinuxShim"]),
 
         // Tests.
         .testTarget(name: "MetroModelTests", dependencies: ["MetroModel"]),

@@ -1,0 +1,14 @@
+/// One edge of a button line, as the kernel saw it.
+public struct ButtonEdge: Sendable, Equatable {
+    /// The logical level after the edge: `true` when the button is now pressed (active-low already applied).
+    public var pressed: Bool
+    /// When the kernel's interrupt handler saw the edge, in nanoseconds on `CLOCK_MONOTONIC` — the clock
+    /// libgpiod 1.6 and the v1 character-device ABI stamp events with. Convert with `MonotonicToBoottime`.
+    public var kernelTimestampNs: Int64
+
+    /// Creates an edge from its parts.
+    public init(pressed: Bool, kernelTimestampNs: Int64) {
+        self.pressed = pressed
+        self.kernelTimestampNs = kernelTimestampNs
+    }
+}

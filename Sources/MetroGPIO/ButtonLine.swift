@@ -1,0 +1,88 @@
+import CGpiod
+import Glibc
+
+/// A button: one line requested for both-edge events, whose file descriptor joins the event loop.
+///
+/// Events are logical: with `activeLow` the kernel reports a falling physical edge as a press.
+public final class ButtonLine {
+    /// The chip the line belongs to; held so the chip outlives the line.
+    public let chip: GPIOChip
+    /// The line's offset on `chip`.
+    public let offset: UInt32
+    /// The line object, owned by `chip`; nil once released.
+    private var line: OpaquePointer?
+    /// How the line is named in messages.
+    private let lineDescription: String
+    /// The event file descriptor (readable when edges are pending), or -1 once released.
+    public private(set) var fd: Int32
+
+    /// Requests line `offset` of `chip` for both-edge events with `bias` and `activeLow`, as `consumer`.
+    public init(chip: GPIOChip, offset: UInt32, bias: LineBias, activeLow: Bool,
+                consumer: String = "metrotimer") throws(GPIOError) {
+        let doing = "requesting the button"
+        let line = try chip.line(at: offset, for: doing)
+        let flags = bias.requestFlag | (activeLow ? Int32(GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW) : 0)
+        try chip.request(line, type: Int32(GPIOD_LINE_REQUEST_EVENT_BOTH_EDGES), flags: flags,
+                         consumer: consumer, initialValue: 0, as: "a button (both-edge events)")
+        self.chip = chip
+        self.offset = offset
+        self.line = line
+        self.lineDescription = chip.describeLine(line)
+        self.fd = gpiod_line_event_get_fd(line)
+    }
+
+    deinit {
+        release()
+    }
+
+    /// The current logical level: `true` while pressed.
+    public var value: Bool {
+        get throws(GPIOError) {
+            let line = try requested("reading")
+            let level = gpiod_line_get_value(line)
+            guard level >= 0 else { throw GPIOError.system("reading \(lineDescription)", errno: errno) }
+            return level == 1
+        }
+    }
+
+    /// Every edge the kernel has queued, oldest first, without blocking (empty when none is pending).
+    ///
+    /// Call when `fd` polls readable; draining completely keeps a level-triggered loop from spinning.
+    public func readEvents() throws(GPIOError) -> [ButtonEdge] {
+        let line = try requested("reading events of")
+        var edges: [ButtonEdge] = []
+        var noWait = timespec(tv_sec: 0, tv_nsec: 0)
+        var buffer = [gpiod_line_event](repeating: gpiod_line_event(), count: 16)
+        while true {
+            // A zero-timeout poll first: the event fd is blocking, and a read with nothing queued would hang.
+            let ready = gpiod_line_event_wait(line, &noWait)
+            if ready < 0 { throw GPIOError.system("waiting for events on \(lineDescription)", errno: errno) }
+            if ready == 0 { return edges }
+            let count = buffer.withUnsafeMutableBufferPointer { events in
+                gpiod_line_event_read_multiple(line, events.baseAddress, UInt32(events.count))
+            }
+            if count < 0 { throw GPIOError.system("reading events of \(lineDescription)", errno: errno) }
+            for event in buffer.prefix(Int(count)) {
+                edges.append(ButtonEdge(
+                    pressed: event.event_type == Int32(GPIOD_LINE_EVENT_RISING_EDGE),
+                    kernelTimestampNs: Int64(event.ts.tv_sec) * 1_000_000_000 + Int64(event.ts.tv_nsec)))
+            }
+        }
+    }
+
+    /// Gives the line back to the kernel; idempotent.
+    public func release() {
+        guard let line else { return }
+        gpiod_line_release(line)
+        self.line = nil
+        fd = -1
+    }
+
+    /// The line while requested, or an error saying it was already released.
+    private func requested(_ doing: String) throws(GPIOError) -> OpaquePointer {
+        guard let line else {
+            throw GPIOError(kind: .system, errno: EBADF, message: "\(doing) \(lineDescription): the button was released")
+        }
+        return line
+    }
+}

@@ -1,0 +1,49 @@
+import Glibc
+
+/// A failed GPIO operation: what was being done, on which chip and line, and the errno behind it.
+///
+/// The message is complete on its own so the daemon can log it and a user can act on it, e.g.
+/// `line 17 on gpiochip0 is busy (used by 'sysfs')` or `no line named 'button' on gpiochip0`.
+public struct GPIOError: Error, Equatable, CustomStringConvertible {
+    /// The broad class of failure, for callers that react differently (retry on `.system`, report a config
+    /// error on `.noSuchChip`/`.noSuchLine`/`.invalidSpec`, name the holder on `.busy`).
+    public enum Kind: Sendable, Equatable {
+        /// The chip spec matched no chip on this system.
+        case noSuchChip
+        /// The line spec matched no line on the chip.
+        case noSuchLine
+        /// The line is already requested by another consumer.
+        case busy
+        /// The spec itself is malformed (empty, out of range).
+        case invalidSpec
+        /// Any other failure of a libgpiod call.
+        case system
+    }
+
+    /// The broad class of failure.
+    public let kind: Kind
+    /// The errno reported by libgpiod or the kernel (0 when the failure was found without a system call).
+    public let errno: Int32
+    /// The complete human-readable message.
+    public let message: String
+
+    /// Creates an error from its parts; `message` must already say what was being done.
+    public init(kind: Kind, errno: Int32, message: String) {
+        self.kind = kind
+        self.errno = errno
+        self.message = message
+    }
+
+    /// The message, as logged.
+    public var description: String { message }
+
+    /// A failed system call while `doing` something: `requesting line 3 on gpiochip0: Invalid argument (errno 22)`.
+    static func system(_ doing: String, errno code: Int32) -> GPIOError {
+        GPIOError(kind: .system, errno: code, message: "\(doing): \(describeErrno(code))")
+    }
+}
+
+/// `strerror` text plus the number, so messages stay searchable: `No such file or directory (errno 2)`.
+func describeErrno(_ code: Int32) -> String {
+    "\(String(cString: strerror(code))) (errno \(code))"
+}
