@@ -24,7 +24,7 @@ let package = Package(
         // Pure model.
         .target(name: "MetroModel"),
         .target(name: "MetroEngine", dependencies: ["MetroModel"]),
-        .target(name: "MetroControl", dependencies: ["MetroModel"]),
+        .target(name: "MetroControl", dependencies: ["MetroModel", "MetroEngine"]),
 
         // C seams.
         .target(name: "CLinuxShim"),

@@ -1,0 +1,137 @@
+import FoundationEssentials
+import MetroModel
+
+/// A control-socket command: one newline-terminated JSON object `{"cmd": "...", ...}` per request.
+///
+/// Parsing is strict: the line must be one JSON object, `cmd` must be known, every field must be one the command
+/// takes with the right type and range; anything else is a `ControlRequestError` naming the field. A bad request
+/// gets an error reply and never disturbs the trip.
+public enum ControlRequest: Equatable, Sendable {
+    case status
+    /// Subscribe: the current status now and a new one whenever it changes.
+    case watch
+    case chooseRoute(from: String, to: String)
+    case showRoute
+    case pin(from: String, to: String)
+    case unpin(from: String, to: String)
+    case routes
+    case start
+    case plus
+    case minus
+    case departed
+    case arrived
+    case cancel
+    case acknowledge
+    case journal(limit: Int)
+    case stats
+    case calibration
+    case resetCalibration
+    case calibrate(line: String, direction: String, from: String)
+    case endCalibration
+    /// Simulated board only: a button press held for `holdMilliseconds`.
+    case press(holdMilliseconds: Int, button: Int)
+
+    /// The largest request line accepted, in bytes.
+    public static let maximumLineLength = 4096
+
+    /// Parses one request line.
+    public static func parse(_ line: String) throws(ControlRequestError) -> ControlRequest {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
+        } catch {
+            throw ControlRequestError("request is not valid JSON")
+        }
+        guard case .object(let fields) = value else { throw ControlRequestError("request must be a JSON object") }
+        guard let cmdValue = fields["cmd"] else { throw ControlRequestError("missing field 'cmd'") }
+        guard let cmd = cmdValue.stringValue else { throw ControlRequestError("field 'cmd' must be a string") }
+        var reader = FieldReader(cmd: cmd, fields: fields)
+        let request: ControlRequest
+        switch cmd {
+        case "status": request = .status
+        case "watch": request = .watch
+        case "route":
+            if fields["from"] == nil && fields["to"] == nil {
+                request = .showRoute
+            } else {
+                request = .chooseRoute(from: try reader.station("from"), to: try reader.station("to"))
+            }
+        case "pin": request = .pin(from: try reader.station("from"), to: try reader.station("to"))
+        case "unpin": request = .unpin(from: try reader.station("from"), to: try reader.station("to"))
+        case "routes": request = .routes
+        case "start": request = .start
+        case "plus": request = .plus
+        case "minus": request = .minus
+        case "departed": request = .departed
+        case "arrived": request = .arrived
+        case "cancel": request = .cancel
+        case "ack": request = .acknowledge
+        case "journal": request = .journal(limit: try reader.integer("limit", in: 1...10_000, default: 100))
+        case "stats": request = .stats
+        case "calibration": request = .calibration
+        case "calibration_reset": request = .resetCalibration
+        case "calibrate":
+            request = .calibrate(line: try reader.string("line", maxLength: 16),
+                                 direction: try reader.string("direction", maxLength: 16),
+                                 from: try reader.station("from"))
+        case "calibrate_end": request = .endCalibration
+        case "press":
+            request = .press(holdMilliseconds: try reader.integer("hold_ms", in: 1...10_000, default: 100),
+                             button: try reader.integer("button", in: 1...2, default: 1))
+        default:
+            throw ControlRequestError("unknown command '\(cmd.prefix(40))'")
+        }
+        try reader.rejectUnread()
+        return request
+    }
+}
+
+/// Why a request was refused, naming the field.
+public struct ControlRequestError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Reads typed fields and remembers which were read, so unknown ones can be refused.
+private struct FieldReader {
+    let cmd: String
+    let fields: [String: JSONValue]
+    var read: Set<String> = ["cmd"]
+
+    init(cmd: String, fields: [String: JSONValue]) {
+        self.cmd = cmd
+        self.fields = fields
+    }
+
+    mutating func string(_ name: String, maxLength: Int) throws(ControlRequestError) -> String {
+        read.insert(name)
+        guard let value = fields[name] else { throw ControlRequestError("'\(cmd)' needs field '\(name)'") }
+        guard let text = value.stringValue else { throw ControlRequestError("field '\(name)' must be a string") }
+        guard !text.isEmpty, text.count <= maxLength else {
+            throw ControlRequestError("field '\(name)' must be 1 to \(maxLength) characters")
+        }
+        return text
+    }
+
+    mutating func station(_ name: String) throws(ControlRequestError) -> String {
+        try string(name, maxLength: 80)
+    }
+
+    mutating func integer(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(ControlRequestError) -> Int {
+        read.insert(name)
+        guard let value = fields[name] else { return fallback }
+        guard let number = value.intValue else { throw ControlRequestError("field '\(name)' must be a whole number") }
+        guard range.contains(number) else {
+            throw ControlRequestError("field '\(name)' must be from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return number
+    }
+
+    func rejectUnread() throws(ControlRequestError) {
+        let unknown = fields.keys.filter { !read.contains($0) }.sorted()
+        if let first = unknown.first {
+            throw ControlRequestError("'\(cmd)' does not take field '\(first.prefix(40))'")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+extension ControlRequest {
+    /// The request as the one JSON line a client sends (without the newline).
+    public var line: String {
+        var fields: [String: JSONValue] = [:]
+        func set(_ cmd: String, _ extra: [String: JSONValue] = [:]) {
+            fields = extra
+            fields["cmd"] = .string(cmd)
+        }
+        switch self {
+        case .status: set("status")
+        case .watch: set("watch")
+        case .chooseRoute(let from, let to): set("route", ["from": .string(from), "to": .string(to)])
+        case .showRoute: set("route")
+        case .pin(let from, let to): set("pin", ["from": .string(from), "to": .string(to)])
+        case .unpin(let from, let to): set("unpin", ["from": .string(from), "to": .string(to)])
+        case .routes: set("routes")
+        case .start: set("start")
+        case .plus: set("plus")
+        case .minus: set("minus")
+        case .departed: set("departed")
+        case .arrived: set("arrived")
+        case .cancel: set("cancel")
+        case .acknowledge: set("ack")
+        case .journal(let limit): set("journal", ["limit": .number(Double(limit))])
+        case .stats: set("stats")
+        case .calibration: set("calibration")
+        case .resetCalibration: set("calibration_reset")
+        case .calibrate(let line, let direction, let from):
+            set("calibrate", ["line": .string(line), "direction": .string(direction), "from": .string(from)])
+        case .endCalibration: set("calibrate_end")
+        case .press(let hold, let button):
+            set("press", ["hold_ms": .number(Double(hold)), "button": .number(Double(button))])
+        }
+        return jsonLine(JSONValue.object(fields))
+    }
+}

@@ -1,0 +1,83 @@
+import Glibc
+import MetroSystem
+
+/// Reads `metrotimer.conf`, then its drop-ins `metrotimer.conf.d/*.conf` in name order, then the environment
+/// systemd gives us (`$STATE_DIRECTORY`, `$RUNTIME_DIRECTORY` win over the file).
+public enum ConfigLoader {
+    /// The default configuration file.
+    public static let defaultPath = "/etc/metrotimer/metrotimer.conf"
+
+    /// Loads and validates. A missing default file is not an error (defaults apply); a missing file named with
+    /// `--config` is.
+    public static func load(path: String?, environment: [String: String]) throws(ConfigError) -> (DaemonConfig, [String]) {
+        let main = path ?? defaultPath
+        var assignments: [ConfigAssignment] = []
+        var read: [String] = []
+        switch readTextFile(main) {
+        case .success(let text):
+            assignments += try ConfigFileParser.parse(text, file: main)
+            read.append(main)
+        case .failure(let error):
+            if path != nil || error.errno.rawValue != ENOENT {
+                throw ConfigError("\(main): cannot read: \(error.errno)")
+            }
+        }
+        let dropInDirectory = main + ".d"
+        for file in confFiles(in: dropInDirectory) {
+            switch readTextFile(file) {
+            case .success(let text):
+                assignments += try ConfigFileParser.parse(text, file: file)
+                read.append(file)
+            case .failure(let error):
+                throw ConfigError("\(file): cannot read: \(error.errno)")
+            }
+        }
+        var config = try DaemonConfig.from(assignments)
+        // systemd's directories: the first path of a space-separated list.
+        if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !state.isEmpty {
+            config.stateDirectory = String(state)
+        }
+        if let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !runtime.isEmpty {
+            config.runtimeDirectory = String(runtime)
+        }
+        try config.validate()
+        return (config, read)
+    }
+
+    /// `*.conf` files in a directory, sorted; none if it does not exist.
+    static func confFiles(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasSuffix(".conf") && !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted().map { directory + "/" + $0 }
+    }
+}
+
+/// Reads a whole (small) file as UTF-8 text.
+func readTextFile(_ path: String) -> Result<String, SystemError> {
+    switch readFileBytes(path) {
+    case .success(let bytes): return .success(String(decoding: bytes, as: UTF8.self))
+    case .failure(let e): return .failure(e)
+    }
+}
+
+/// Reads a whole (small) file.
+func readFileBytes(_ path: String) -> Result<[UInt8], SystemError> {
+    do {
+        let fd = try FileDescriptor.open(path, flags: O_RDONLY | O_CLOEXEC)
+        defer { try? fd.close() }
+        var out: [UInt8] = []
+        while let chunk = try fd.read(upTo: 65536), !chunk.isEmpty { out += chunk }
+        return .success(out)
+    } catch let error as SystemError {
+        return .failure(error)
+    } catch {
+        return .failure(SystemError(operation: "read \(path)", errno: Errno(EIO)))
+    }
+}

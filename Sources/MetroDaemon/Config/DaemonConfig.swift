@@ -1,0 +1,142 @@
+import MetroModel
+
+/// Everything `metrotimerd` can be configured with. Every key of `etc/metrotimer/metrotimer.conf` is a field here,
+/// with the same default; `DaemonConfig.load` refuses unknown keys and bad values naming file and line.
+public struct DaemonConfig: Equatable, Sendable {
+    /// Where buttons and the motor live.
+    public enum Hardware: String, Sendable { case simulated, gpio }
+    /// Which logical level means "active" on a GPIO line.
+    public enum ActiveLevel: String, Sendable { case low, high }
+    /// The bias (internal pull) requested for the button line.
+    public enum Bias: String, Sendable {
+        case pullUp = "pull-up", pullDown = "pull-down", disabled, asIs = "as-is"
+    }
+    /// How strongly patterns are played (strong lengthens on-pulses by half; never past the 2 s cap).
+    public enum MotorStrength: String, Sendable { case normal, strong }
+    /// How chatty the log is.
+    public enum LogLevel: String, Sendable { case info, debug }
+
+    public var hardware: Hardware = .simulated
+    /// Divides every model duration (demos and tests). 1 in service.
+    public var timeScale: Double = 1
+    public var stateDirectory: String = "/var/lib/metrotimer"
+    public var runtimeDirectory: String = "/run/metrotimer"
+    /// Members of this group may use the control socket (root and the daemon's own user always may). Empty: none.
+    public var controlGroup: String = "metrotimer"
+    public var language: Language = .uk
+    /// Default route chosen at start: `FROM TO` (ids or names), nil for none.
+    public var route: (from: String, to: String)?
+    /// The network data file; nil means the installed default next to the binary.
+    public var dataFile: String?
+    public var gpioChip: String = "gpiochip0"
+    public var buttonLine: String = "button"
+    public var buttonActive: ActiveLevel = .low
+    public var buttonBias: Bias = .pullUp
+    public var buttonDebounceMilliseconds: Int = 30
+    /// Optional second button (short = +1, long = −1); nil for none.
+    public var button2Line: String?
+    public var motorLine: String = "motor"
+    public var motorActive: ActiveLevel = .high
+    public var motorStrength: MotorStrength = .normal
+    /// `host:port` of gpsd, or nil when GPS is off.
+    public var gpsd: String? = "localhost:2947"
+    public var logLevel: LogLevel = .info
+
+    public init() {}
+
+    public static func == (a: DaemonConfig, b: DaemonConfig) -> Bool {
+        a.hardware == b.hardware && a.timeScale == b.timeScale && a.stateDirectory == b.stateDirectory
+            && a.runtimeDirectory == b.runtimeDirectory && a.controlGroup == b.controlGroup
+            && a.language == b.language && a.route?.from == b.route?.from && a.route?.to == b.route?.to
+            && a.dataFile == b.dataFile && a.gpioChip == b.gpioChip && a.buttonLine == b.buttonLine
+            && a.buttonActive == b.buttonActive && a.buttonBias == b.buttonBias
+            && a.buttonDebounceMilliseconds == b.buttonDebounceMilliseconds && a.button2Line == b.button2Line
+            && a.motorLine == b.motorLine && a.motorActive == b.motorActive && a.motorStrength == b.motorStrength
+            && a.gpsd == b.gpsd && a.logLevel == b.logLevel
+    }
+
+    /// The keys a file may set, in documentation order.
+    public static let keys: [String] = [
+        "hardware", "time_scale", "state_directory", "runtime_directory", "control_group", "language", "route",
+        "data_file", "gpio_chip", "button_line", "button_active", "button_bias", "button_debounce_ms",
+        "button2_line", "motor_line", "motor_active", "motor_strength", "gpsd", "log_level",
+    ]
+
+    /// Applies assignments in order over the defaults.
+    public static func from(_ assignments: [ConfigAssignment]) throws(ConfigError) -> DaemonConfig {
+        var config = DaemonConfig()
+        for a in assignments { try config.apply(a) }
+        return config
+    }
+
+    mutating func apply(_ a: ConfigAssignment) throws(ConfigError) {
+        func choice<T: RawRepresentable>(_ type: T.Type, _ allowed: [T]) throws(ConfigError) -> T where T.RawValue == String {
+            guard let v = T(rawValue: a.value) else {
+                throw ConfigError(a, "'\(a.value)' is not one of \(allowed.map(\.rawValue).joined(separator: ", "))")
+            }
+            return v
+        }
+        func nonEmpty() throws(ConfigError) -> String {
+            guard !a.value.isEmpty else { throw ConfigError(a, "needs a value") }
+            return a.value
+        }
+        func path() throws(ConfigError) -> String {
+            let v = try nonEmpty()
+            guard v.hasPrefix("/") else { throw ConfigError(a, "'\(v)' must be an absolute path") }
+            return v
+        }
+        switch a.key {
+        case "hardware": hardware = try choice(Hardware.self, [.simulated, .gpio])
+        case "time_scale":
+            guard let v = Double(a.value), v.isFinite, v >= 1, v <= 10_000 else {
+                throw ConfigError(a, "'\(a.value)' must be a number from 1 to 10000")
+            }
+            timeScale = v
+        case "state_directory": stateDirectory = try path()
+        case "runtime_directory": runtimeDirectory = try path()
+        case "control_group":
+            guard a.value.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x3A }) else {
+                throw ConfigError(a, "'\(a.value)' is not a group name")
+            }
+            controlGroup = a.value
+        case "language": language = try choice(Language.self, [.uk, .en])
+        case "route":
+            if a.value.isEmpty { route = nil; return }
+            let parts = a.value.split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count == 2 else {
+                throw ConfigError(a, "'\(a.value)' must be two station ids separated by a space (FROM TO)")
+            }
+            route = (String(parts[0]), String(parts[1]))
+        case "data_file": dataFile = a.value.isEmpty ? nil : try path()
+        case "gpio_chip": gpioChip = try nonEmpty()
+        case "button_line": buttonLine = try nonEmpty()
+        case "button_active": buttonActive = try choice(ActiveLevel.self, [.low, .high])
+        case "button_bias": buttonBias = try choice(Bias.self, [.pullUp, .pullDown, .disabled, .asIs])
+        case "button_debounce_ms":
+            guard let v = Int(a.value), (0...500).contains(v) else {
+                throw ConfigError(a, "'\(a.value)' must be a whole number of milliseconds from 0 to 500")
+            }
+            buttonDebounceMilliseconds = v
+        case "button2_line": button2Line = a.value.isEmpty ? nil : a.value
+        case "motor_line": motorLine = try nonEmpty()
+        case "motor_active": motorActive = try choice(ActiveLevel.self, [.low, .high])
+        case "motor_strength": motorStrength = try choice(MotorStrength.self, [.normal, .strong])
+        case "gpsd":
+            if a.value.isEmpty || a.value == "off" { gpsd = nil; return }
+            gpsd = a.value
+        case "log_level": logLevel = try choice(LogLevel.self, [.info, .debug])
+        default:
+            throw ConfigError(a, "unknown key (known keys: \(DaemonConfig.keys.joined(separator: ", ")))")
+        }
+    }
+
+    /// Checks that need the whole configuration.
+    public func validate() throws(ConfigError) {
+        if hardware == .gpio {
+            if buttonLine == motorLine { throw ConfigError("button_line and motor_line are both '\(motorLine)'") }
+            if let b2 = button2Line, b2 == buttonLine || b2 == motorLine {
+                throw ConfigError("button2_line '\(b2)' is already used by another line")
+            }
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import MetroEngine
+import MetroModel
+import MetroSystem
+
+/// The rider's whole interface: one (or two) buttons in, one motor out.
+///
+/// Button edges (kernel timestamps on the boot-time clock) go through the gesture decoder of SPEC §12.1; gestures
+/// become engine commands by the state table; engine cues become motor patterns through the haptic player of
+/// SPEC §12.2. Gesture decoding and motor patterns run in real time (never scaled): each has its own timerfd, armed
+/// only while something is pending, so nothing ticks for nothing.
+final class DeviceController: HapticSink {
+    private let motor: Motor
+    private let clock: ModelClock
+    private let log: Logger
+    private let strength: HapticStrength
+    private var player = HapticPlayer()
+    private var decoders: [Int: GestureDecoder]
+    private let hapticTimer: AlarmTimer
+    private let gestureTimer: AlarmTimer
+    /// Set after construction (the engine needs this controller as its haptic sink).
+    weak var engine: Engine?
+    /// Where gesture results are logged for the rider (simulated board prints them).
+    var onGesture: ((String) -> Void)?
+    var onMotorChange: (() -> Void)?
+
+    init(motor: Motor, clock: ModelClock, log: Logger, debounceMilliseconds: Int, strength: HapticStrength) throws {
+        self.motor = motor
+        self.clock = clock
+        self.log = log
+        self.strength = strength
+        self.decoders = [1: GestureDecoder(debounceMilliseconds: debounceMilliseconds),
+                         2: GestureDecoder(debounceMilliseconds: debounceMilliseconds)]
+        self.hapticTimer = try AlarmTimer(preferAlarm: true)
+        self.gestureTimer = try AlarmTimer(preferAlarm: true)
+    }
+
+    var hapticTimerFD: Int32 { hapticTimer.fd.rawValue }
+    var gestureTimerFD: Int32 { gestureTimer.fd.rawValue }
+    var isAlertBuzzing: Bool { player.isAlertBuzzing }
+
+    // MARK: HapticSink
+
+    func play(_ cue: HapticCue) {
+        let pattern: HapticPattern
+        switch cue {
+        case .acknowledged: pattern = .acknowledged
+        case .number(let n): pattern = .number(n)
+        case .yoursIsNext: pattern = .yoursIsNext
+        case .changeHere: pattern = .changeHere
+        case .getOffNow: pattern = .getOffNow
+        case .cannot: pattern = .cannot
+        }
+        apply(player.play(pattern.with(strength: strength), now: realNow()))
+    }
+
+    /// The haptic timer fired: advance the pattern.
+    func hapticTimerFired() {
+        _ = try? hapticTimer.acknowledge()
+        apply(player.tick(now: realNow()))
+    }
+
+    /// Stops any pattern and drives the motor off (exit and error paths).
+    func silence() {
+        apply(player.stop())
+        motor.release()
+    }
+
+    private func apply(_ output: HapticOutput) {
+        motor.set(on: output.motorOn)
+        onMotorChange?()
+        do {
+            if let deadline = output.nextDeadline {
+                try hapticTimer.arm(atBoottimeNanoseconds: deadline.nanoseconds)
+            } else {
+                try hapticTimer.disarm()
+            }
+        } catch {
+            log.error("haptic timer: \(error); motor off")
+            motor.set(on: false)
+        }
+    }
+
+    private func realNow() -> Instant { Instant(nanoseconds: clock.bootNow()) }
+
+    // MARK: Buttons
+
+    /// One debounced-or-not edge from a button, stamped on the boot-time clock.
+    func edge(button: Int, pressed: Bool, boottime: Int64) {
+        guard var decoder = decoders[button] else { return }
+        let events = decoder.feed(ButtonEdgeInput(pressed: pressed, at: Instant(nanoseconds: boottime)))
+        decoders[button] = decoder
+        handle(events, button: button)
+        rearmGestureTimer()
+    }
+
+    /// The gesture timer fired: a pending single press or a hold threshold is due.
+    func gestureTimerFired() {
+        _ = try? gestureTimer.acknowledge()
+        let now = realNow()
+        for button in decoders.keys.sorted() {
+            guard var decoder = decoders[button] else { continue }
+            let events = decoder.timeout(at: now)
+            decoders[button] = decoder
+            handle(events, button: button)
+        }
+        rearmGestureTimer()
+    }
+
+    private func rearmGestureTimer() {
+        let next = decoders.values.compactMap(\.nextDeadline).min()
+        do {
+            if let next { try gestureTimer.arm(atBoottimeNanoseconds: next.nanoseconds) } else { try gestureTimer.disarm() }
+        } catch {
+            log.error("gesture timer: \(error)")
+        }
+    }
+
+    private func handle(_ events: [GestureEvent], button: Int) {
+        for event in events { perform(event, button: button) }
+    }
+
+    /// The state column of the gesture table right now.
+    func deviceState(modelNow: Instant) -> DeviceState {
+        guard let engine else { return .idleNoRoute }
+        if engine.active != nil {
+            if player.isAlertBuzzing { return .alertBuzzing }
+            return engine.isChangingLines(now: modelNow) ? .changingLines : .riding
+        }
+        return engine.selectedRoute == nil ? .idleNoRoute : .idleWithRoute
+    }
+
+    private func perform(_ event: GestureEvent, button: Int) {
+        guard let engine else { return }
+        let modelNow = clock.now()
+        if case .cue = event.gesture {
+            play(.acknowledged)
+            return
+        }
+        if engine.calibrationSession != nil {
+            performCalibration(event, engine: engine, modelNow: modelNow)
+            return
+        }
+        let state = deviceState(modelNow: modelNow)
+        let action = GestureTable.action(for: event.gesture, state: state, button: button)
+        let pressedAt = clock.model(boottime: event.pressedAt.nanoseconds)
+        log.info("button \(button): \(event.gesture) in state \(state) → \(action)")
+        onGesture?("\(event.gesture) → \(action)")
+        do {
+            switch action {
+            case .start:
+                try engine.start(t0: pressedAt, wall: clock.wallMapping(), now: modelNow)
+            case .nextPinnedRoute:
+                let number = try engine.selectNextPinned(now: modelNow)
+                play(.number(number))
+            case .buzzRouteStopCount:
+                guard let route = engine.selectedRoute, let events = try? engine.network.route(from: route.from, to: route.to)
+                else { throw EngineError.noRouteChosen }
+                play(.number(events.dropFirst().filter(\.isStop).count))
+            case .acknowledge:
+                apply(player.acknowledge(now: realNow()))
+            case .trainDeparted:
+                try engine.trainDeparted(now: modelNow)
+            case .plusOne:
+                try engine.step(+1, now: modelNow)
+            case .minusOne:
+                try engine.step(-1, now: modelNow)
+            case .arrived:
+                try engine.arrived(now: modelNow)
+            case .cancel:
+                try engine.cancel(now: modelNow)
+            case .buzzStopsRemaining:
+                let remaining = engine.status(now: modelNow).snapshot?.stopsRemaining ?? 0
+                play(.number(remaining))
+            case .cannot:
+                play(.cannot)
+            }
+        } catch {
+            log.notice("button \(button): \(action) refused: \(error.message(.en))")
+            onGesture?("refused: \(error.message(.en))")
+            play(.cannot)
+        }
+    }
+
+    private func performCalibration(_ event: GestureEvent, engine: Engine, modelNow: Instant) {
+        do {
+            switch event.gesture {
+            case .veryLong: try engine.endCalibration(now: modelNow)
+            case .short:
+                try engine.calibrationPress(at: clock.model(boottime: event.pressedAt.nanoseconds), now: modelNow)
+            default: play(.cannot)
+            }
+        } catch {
+            log.notice("calibration press refused: \(error.message(.en))")
+            play(.cannot)
+        }
+    }
+}

@@ -1,0 +1,350 @@
+import Glibc
+import MetroControl
+import MetroEngine
+import MetroModel
+import MetroSystem
+
+/// `metrotimerd`: one thread, one epoll loop over file descriptors — the engine's alert timerfd, the haptic and
+/// gesture timerfds, the button event fds (or the simulated board), the gpsd socket, a signalfd and the control
+/// socket. Nothing ticks for nothing: an idle daemon sleeps in `epoll_wait` until a request, a press or a signal.
+public final class Daemon {
+    public let config: DaemonConfig
+    let log: Logger
+    let loop: EventLoop
+    let clock: ModelClock
+    let network: Network
+    let store: SQLiteStore
+    let engine: Engine
+    let device: DeviceController
+    let alarm: TimerAlarm
+    let control: ControlServer
+    let signals: SignalChannel
+    let notifier: SystemdNotifier
+    let hardware: Hardware
+    private(set) var gps: GPSLink?
+    private let hub: StatusHub
+    private var configPath: String?
+    private var environment: [String: String]
+    private var watchdogTimer: AlarmTimer?
+    private var exitCode: Int32 = 0
+
+    /// Sets everything up (data, store, hardware, socket) and restores a stored trip. Throws `DaemonStartError`
+    /// with a message a rider can act on.
+    public init(config: DaemonConfig, configPath: String?, environment: [String: String], log: Logger) throws {
+        self.config = config
+        self.configPath = configPath
+        self.environment = environment
+        self.log = log
+        self.clock = ModelClock(scale: config.timeScale)
+        if config.timeScale != 1 {
+            log.warning("TIME SCALE \(config.timeScale): every model duration is divided by \(config.timeScale) (demo/test mode, not for riding)")
+        }
+
+        // Data.
+        let located = DataFileLocator.locate(explicit: config.dataFile, environment: environment)
+        guard let dataPath = located.path else {
+            throw DaemonStartError("no network data file found (tried \(located.tried.joined(separator: ", "))); set data_file")
+        }
+        let bytes: [UInt8]
+        switch readFileBytes(dataPath) {
+        case .success(let b): bytes = b
+        case .failure(let e): throw DaemonStartError("cannot read network data: \(e)")
+        }
+        do { network = try Network.load(json: bytes) } catch { throw DaemonStartError("\(dataPath): \(error.message)") }
+
+        // Store.
+        try Daemon.makeDirectory(config.stateDirectory, mode: 0o700)
+        try Daemon.makeDirectory(config.runtimeDirectory, mode: 0o755)
+        do { store = try SQLiteStore(directory: config.stateDirectory, log: log) } catch {
+            throw DaemonStartError("cannot open the state database in \(config.stateDirectory): \(error)")
+        }
+        let stored = try store.load()
+
+        loop = try EventLoop()
+        signals = try SignalChannel(signals: [SIGTERM, SIGINT, SIGHUP])
+        notifier = SystemdNotifier()
+        alarm = try TimerAlarm(clock: clock, log: log)
+        if alarm.timer.clock != .boottimeAlarm {
+            log.notice("alerts use CLOCK_BOOTTIME (no CAP_WAKE_ALARM: a suspended device will not be woken for an alert)")
+        }
+
+        // Hardware.
+        hardware = try Hardware.open(config: config, clock: clock, log: log)
+        device = try DeviceController(motor: hardware.motor, clock: clock, log: log,
+                                      debounceMilliseconds: config.buttonDebounceMilliseconds,
+                                      strength: config.motorStrength == .strong ? .strong : .normal)
+        hub = StatusHub(log: log, notifier: notifier)
+
+        var selected = stored.selected
+        if selected == nil, let route = config.route {
+            if case .found(let from) = network.resolve(route.from), case .found(let to) = network.resolve(route.to) {
+                selected = RouteChoice(from: from.id, to: to.id)
+            } else {
+                throw DaemonStartError("route = \(route.from) \(route.to): unknown station (see metrotimer stations)")
+            }
+        }
+        engine = Engine(network: network, calibration: stored.calibration, routes: stored.routes, selectedRoute: selected,
+                        store: store, alarm: alarm, haptics: device, publisher: hub, log: EngineLog(log))
+        device.engine = engine
+
+        let socketPath = config.runtimeDirectory + "/control.sock"
+        do { control = try ControlServer(path: socketPath, groupName: config.controlGroup, loop: loop, log: log) } catch {
+            throw DaemonStartError("cannot listen on \(socketPath): \(error)")
+        }
+        hub.daemon = self
+        control.dispatch = { [unowned self] request, peer in self.dispatch(request, peer: peer) }
+        control.onWatchersChanged = { [unowned self] watching in self.engine.hasWatchers = watching }
+        if let address = config.gpsd {
+            gps = try GPSLink(address: address, loop: loop, log: log, clock: clock) { [unowned self] fix, wallNow in
+                self.engine.gpsFix(fix, wallNowUnixNanoseconds: wallNow, now: self.clock.now())
+            }
+        }
+        try registerFileDescriptors()
+
+        var active = stored.active
+        if let stale = active, stale.savedOnOtherBoot == true {
+            active = stale.movedToCurrentBoot(wall: clock.wallMapping())
+            log.warning("stored trip re-anchored to this boot through the wall clock (accuracy depends on the clock)")
+        }
+        engine.restore(active, now: clock.now())
+    }
+
+    private func registerFileDescriptors() throws {
+        _ = try loop.register(fd: signals.fd.rawValue, events: .readable) { [unowned self] _ in self.handleSignals() }
+        _ = try loop.register(fd: alarm.timer.fd.rawValue, events: .readable) { [unowned self] _ in
+            self.alarm.acknowledge()
+            self.engine.tick(now: self.clock.now())
+        }
+        _ = try loop.register(fd: device.hapticTimerFD, events: .readable) { [unowned self] _ in self.device.hapticTimerFired() }
+        _ = try loop.register(fd: device.gestureTimerFD, events: .readable) { [unowned self] _ in self.device.gestureTimerFired() }
+        try hardware.register(on: loop, device: device)
+        if let interval = notifier.watchdogIntervalNanoseconds {
+            let timer = try AlarmTimer(preferAlarm: false)
+            watchdogTimer = timer
+            try timer.arm(atBoottimeNanoseconds: clock.bootNow() + interval)
+            _ = try loop.register(fd: timer.fd.rawValue, events: .readable) { [unowned self] _ in
+                _ = try? timer.acknowledge()
+                try? self.notifier.send("WATCHDOG=1")
+                try? timer.arm(atBoottimeNanoseconds: self.clock.bootNow() + interval)
+            }
+        }
+    }
+
+    /// Runs until SIGTERM/SIGINT; returns the exit status.
+    public func run() -> Int32 {
+        hub.republish(force: true)
+        try? notifier.send("READY=1\nSTATUS=\(hub.summary)")
+        log.info("ready: \(hardware.kind.rawValue) board, alerts on \(alarm.timer.clock), socket \(control.path)")
+        do { try loop.run() } catch {
+            log.error("event loop failed: \(error)")
+            exitCode = 1
+        }
+        shutdown()
+        return exitCode
+    }
+
+    private func shutdown() {
+        try? notifier.send("STOPPING=1")
+        device.silence()
+        hardware.release()
+        gps?.close()
+        control.close()
+        log.info("stopped")
+    }
+
+    private func handleSignals() {
+        guard let received = try? signals.readSignals() else { return }
+        for signal in received {
+            switch signal {
+            case SIGHUP: reload()
+            default:
+                log.info("signal \(signal == SIGTERM ? "TERM" : "INT"): stopping")
+                loop.stop()
+            }
+        }
+    }
+
+    /// SIGHUP: re-reads the configuration. Keys that need the hardware or the directories re-opened are reported
+    /// and take effect at the next start; the rest apply now.
+    private func reload() {
+        try? notifier.send("RELOADING=1\nMONOTONIC_USEC=\(Clocks.now(.monotonic) / 1000)")
+        do {
+            let (fresh, _) = try ConfigLoader.load(path: configPath, environment: environment)
+            var restartNeeded: [String] = []
+            if fresh.hardware != config.hardware { restartNeeded.append("hardware") }
+            if fresh.timeScale != config.timeScale { restartNeeded.append("time_scale") }
+            if fresh.stateDirectory != config.stateDirectory { restartNeeded.append("state_directory") }
+            if fresh.runtimeDirectory != config.runtimeDirectory { restartNeeded.append("runtime_directory") }
+            if fresh.gpioChip != config.gpioChip || fresh.buttonLine != config.buttonLine || fresh.motorLine != config.motorLine {
+                restartNeeded.append("GPIO lines")
+            }
+            hub.language = fresh.language
+            log.info("configuration reloaded" + (restartNeeded.isEmpty ? "" : "; restart to apply: \(restartNeeded.joined(separator: ", "))"))
+        } catch {
+            log.error("reload refused, keeping the running configuration: \(error)")
+        }
+        hub.republish(force: true)
+        try? notifier.send("READY=1\nSTATUS=\(hub.summary)")
+    }
+
+    static func makeDirectory(_ path: String, mode: mode_t) throws {
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            throw DaemonStartError("cannot create \(path): \(Errno(rawValue: errno))")
+        }
+    }
+
+    // MARK: Status
+
+    /// The daemon-level facts for the status document.
+    func facts() -> DaemonFacts {
+        DaemonFacts(
+            clock: alarm.timer.clock == .boottimeAlarm ? "boottime_alarm" : "boottime",
+            hardware: hardware.kind.rawValue, timeScale: config.timeScale,
+            wallClockSynchronised: Clocks.isWallClockSynchronised(), wallClockSource: "system",
+            gpsWatching: gps?.isWatching ?? false, gpsConnected: gps?.isConnected ?? false,
+            faults: hardware.faults + (gps?.fault.map { [$0] } ?? []),
+            motor: hardware.motorLog, language: hub.language)
+    }
+
+    func statusDocument() -> StatusDocument {
+        let now = clock.now()
+        return StatusDocument(status: engine.status(now: now), facts: facts(), wall: clock.wallMapping(), network: network)
+    }
+
+    /// Whether GPS can help now: a trip is running and a surface station still lies ahead on its route.
+    func gpsCanHelp() -> Bool {
+        guard let trip = engine.active?.trip else { return false }
+        let now = clock.now()
+        let current = trip.currentIndex(at: now)
+        return trip.events.indices.contains { $0 >= current && (network.station(trip.events[$0].station)?.isSurface ?? false) }
+    }
+
+    func statusChanged() {
+        gps?.setWatching(gpsCanHelp())
+    }
+
+    // MARK: Control requests
+
+    func dispatch(_ request: ControlRequest, peer: ControlServer.Peer) -> (reply: String, watch: Bool) {
+        let now = clock.now()
+        let language = hub.language
+        func run(_ body: () throws(EngineError) -> Void) -> String {
+            do {
+                try body()
+                return ControlReply.ok("status", statusDocument())
+            } catch {
+                return ControlReply.error(error.message(language), code: error.code)
+            }
+        }
+        func resolve(_ query: String) throws(EngineError) -> StationID {
+            switch network.resolve(query) {
+            case .found(let s): return s.id
+            case .ambiguous(let options): throw .plan(.unknownStation("\(query) (ambiguous: \(options.prefix(5).map(\.id.rawValue).joined(separator: ", ")))"))
+            case .notFound(let suggestions):
+                throw .plan(.unknownStation(query + (suggestions.isEmpty ? "" : " (did you mean \(suggestions.prefix(3).map(\.id.rawValue).joined(separator: ", "))?)")))
+            }
+        }
+        switch request {
+        case .status:
+            return (ControlReply.ok("status", statusDocument()), false)
+        case .watch:
+            return (ControlReply.ok("status", statusDocument()), true)
+        case .chooseRoute(let from, let to):
+            return (run { () throws(EngineError) in try engine.chooseRoute(from: try resolve(from), to: try resolve(to), now: now) }, false)
+        case .showRoute:
+            return (ControlReply.ok("status", statusDocument()), false)
+        case .pin(let from, let to):
+            return (run { () throws(EngineError) in
+                let choice = RouteChoice(from: try resolve(from), to: try resolve(to))
+                if !engine.routes.pinned.contains(choice) { try engine.togglePin(choice, now: now) }
+            }, false)
+        case .unpin(let from, let to):
+            return (run { () throws(EngineError) in
+                try engine.unpin(RouteChoice(from: try resolve(from), to: try resolve(to)), now: now)
+            }, false)
+        case .routes:
+            return (ControlReply.ok(["routes": JSONValue(encoding: RoutesDocument(engine: engine))]), false)
+        case .start:
+            // t0 = the request's receipt (the closest a CLI gets to the button edge).
+            return (run { () throws(EngineError) in _ = try engine.start(t0: now, wall: clock.wallMapping(), now: now) }, false)
+        case .plus: return (run { () throws(EngineError) in try engine.step(+1, now: now) }, false)
+        case .minus: return (run { () throws(EngineError) in try engine.step(-1, now: now) }, false)
+        case .departed: return (run { () throws(EngineError) in try engine.trainDeparted(now: now) }, false)
+        case .arrived: return (run { () throws(EngineError) in try engine.arrived(now: now) }, false)
+        case .cancel: return (run { () throws(EngineError) in try engine.cancel(now: now) }, false)
+        case .acknowledge:
+            device.acknowledgeAlert()
+            return (ControlReply.ok("status", statusDocument()), false)
+        case .journal(let limit):
+            do {
+                let entries = try store.journal(limit: limit)
+                return (ControlReply.ok(["journal": JSONValue(encoding: entries.map(JournalDocument.init))]), false)
+            } catch {
+                return (ControlReply.error("cannot read the journal: \(error)", code: "storage"), false)
+            }
+        case .stats:
+            do {
+                let entries = try store.journal(limit: 100_000)
+                return (ControlReply.ok(["stats": JSONValue(encoding: StatsDocument(JournalStatistics(entries: entries)))]), false)
+            } catch {
+                return (ControlReply.error("cannot read the journal: \(error)", code: "storage"), false)
+            }
+        case .calibration:
+            return (ControlReply.ok(["calibration": JSONValue(encoding: CalibrationDocument(engine.calibration))]), false)
+        case .resetCalibration:
+            return (run { () throws(EngineError) in try engine.resetCalibration(now: now) }, false)
+        case .calibrate(let line, let direction, let from):
+            return (run { () throws(EngineError) in
+                guard let dir = Direction(rawValue: direction) else {
+                    throw .invalidCalibration("direction must be forward or backward, not '\(direction)'")
+                }
+                try engine.beginCalibration(line: LineID(line), direction: dir, from: try resolve(from), now: now)
+            }, false)
+        case .endCalibration:
+            return (run { () throws(EngineError) in try engine.endCalibration(now: now) }, false)
+        case .press(let hold, let button):
+            guard let simulated = hardware.simulatedButtons else {
+                return (ControlReply.error("press is only accepted when the daemon runs the simulated board (hardware = simulated)",
+                                           code: "not_simulated"), false)
+            }
+            if button == 2 && !simulated.hasSecondButton {
+                return (ControlReply.error("no second button is configured (button2_line)", code: "no_button"), false)
+            }
+            simulated.press(button: button, holdMilliseconds: hold)
+            return (ControlReply.ok(["pressed": .object(["button": .number(Double(button)), "hold_ms": .number(Double(hold))])]), false)
+        }
+    }
+}
+
+/// Why the daemon could not start; `metrotimerd` prints it and exits 78 when it is a configuration problem.
+public struct DaemonStartError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension EngineError {
+    /// A stable word for scripts.
+    var code: String {
+        switch self {
+        case .noRouteChosen: return "no_route"
+        case .tripAlreadyActive: return "trip_active"
+        case .noActiveTrip: return "no_trip"
+        case .plan: return "plan"
+        case .correction: return "rejected"
+        case .calibrationSessionActive: return "calibrating"
+        case .noCalibrationSession: return "not_calibrating"
+        case .invalidCalibration: return "bad_request"
+        case .storage: return "storage"
+        }
+    }
+}
+
+/// Adapts the daemon's logger to the engine's logging seam.
+final class EngineLog: EngineLogging {
+    let log: Logger
+    init(_ log: Logger) { self.log = log }
+    func info(_ message: String) { log.info(message) }
+    func warning(_ message: String) { log.warning(message) }
+    func error(_ message: String) { log.error(message) }
+    func debug(_ message: String) { log.debug(message) }
+}

@@ -1,0 +1,278 @@
+import FoundationEssentials
+import Glibc
+import MetroEngine
+import MetroModel
+import MetroSystem
+
+/// What was on disk when the daemon started.
+public struct StoredState {
+    public var active: ActiveTrip?
+    public var calibration: CalibrationStore
+    public var routes: RouteBook
+    public var selected: RouteChoice?
+}
+
+/// The engine's durable state in one SQLite file (`state.db` in the state directory): WAL journal, FULL sync,
+/// owner-only mode, a schema version with migrations. Every write is one transaction that commits before the
+/// engine acknowledges the mutation.
+///
+/// A corrupt or foreign file is moved aside (`state.db.corrupt-<unix time>`) with a clear log line and a fresh one
+/// is created; nothing is silently overwritten.
+public final class SQLiteStore: EngineStore {
+    public let path: String
+    private let db: SQLiteDatabase
+    private let log: Logger
+    private let bootID: String?
+    private let wallNowMilliseconds: () -> Int64
+
+    /// Opens (creating, migrating or replacing a damaged file as needed) the store in `directory`.
+    public init(directory: String, log: Logger, bootID: String? = Clocks.bootID(),
+                wallNowMilliseconds: @escaping () -> Int64 = { Clocks.now(.realtime) / 1_000_000 }) throws
+    {
+        self.path = directory + "/state.db"
+        self.log = log
+        self.bootID = bootID
+        self.wallNowMilliseconds = wallNowMilliseconds
+        self.db = try SQLiteStore.openUsable(path: path, log: log, now: wallNowMilliseconds)
+    }
+
+    private static func openUsable(path: String, log: Logger, now: () -> Int64) throws -> SQLiteDatabase {
+        do {
+            return try prepare(SQLiteDatabase(path: path))
+        } catch let error as SQLiteError where error.isDamagedFile {
+            try moveAside(path: path, why: "is not a readable metrotimer database (\(error.message))", log: log, now: now)
+        } catch let error as ForeignDatabase {
+            try moveAside(path: path, why: error.description, log: log, now: now)
+        }
+        return try prepare(SQLiteDatabase(path: path))
+    }
+
+    struct ForeignDatabase: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Checks the file is ours, sets the pragmas and applies pending migrations.
+    private static func prepare(_ db: SQLiteDatabase) throws -> SQLiteDatabase {
+        _ = chmod(db.path, 0o600)
+        try db.setBusyTimeout(milliseconds: 2000)
+        let problems = try db.quickCheck()
+        if problems != ["ok"] {
+            throw SQLiteError(code: SQLITE_CORRUPT_CODE, extendedCode: SQLITE_CORRUPT_CODE,
+                              message: "quick_check: " + problems.prefix(3).joined(separator: "; "),
+                              statement: "PRAGMA quick_check")
+        }
+        let statement = try db.prepare("PRAGMA application_id")
+        _ = try statement.step()
+        let applicationID = Int32(truncatingIfNeeded: statement.int64(at: 0))
+        let version = try db.userVersion()
+        let tables = try db.prepare("SELECT count(*) FROM sqlite_master")
+        _ = try tables.step()
+        let isEmpty = tables.int64(at: 0) == 0
+        if applicationID != StoreSchema.applicationID {
+            guard applicationID == 0, version == 0, isEmpty else {
+                throw ForeignDatabase(description: "belongs to another program (application_id \(applicationID), user_version \(version))")
+            }
+        }
+        if version > StoreSchema.version {
+            throw ForeignDatabase(description: "has schema version \(version), newer than this metrotimerd knows (\(StoreSchema.version))")
+        }
+        _ = try db.setJournalMode(.wal)
+        try db.setSynchronous(.full)
+        if version < StoreSchema.version {
+            try db.transaction {
+                if applicationID == 0 { try db.execute("PRAGMA application_id = \(StoreSchema.applicationID)") }
+                for migration in StoreSchema.migrations[Int(version)...] { try db.execute(migration) }
+                try db.setUserVersion(Int64(StoreSchema.version))
+            }
+        }
+        return db
+    }
+
+    private static func moveAside(path: String, why: String, log: Logger, now: () -> Int64) throws {
+        let aside = "\(path).corrupt-\(now() / 1000)"
+        log.error("state database \(path) \(why); moved aside to \(aside), starting with a fresh one")
+        guard rename(path, aside) == 0 else {
+            throw SystemError(operation: "move \(path) aside to \(aside)", errno: Errno(errno))
+        }
+        for suffix in ["-wal", "-shm"] {
+            if access(path + suffix, F_OK) == 0 { _ = rename(path + suffix, aside + suffix) }
+        }
+    }
+
+    // MARK: - Loading
+
+    /// Everything stored, for the engine to start from. Unreadable entries are logged and skipped, never deleted.
+    public func load() throws -> StoredState {
+        var state = StoredState(active: nil, calibration: .empty, routes: RouteBook(), selected: nil)
+        let trip = try db.prepare("SELECT trip_json, boot_id FROM active_trip WHERE id = 1")
+        if try trip.step(), let json = trip.string(at: 0) {
+            do {
+                state.active = try JSONDecoder().decode(ActiveTrip.self, from: Data(json.utf8))
+                let storedBoot = trip.string(at: 1)
+                if let storedBoot, let bootID, storedBoot != bootID {
+                    log.warning("the stored trip was saved before a reboot (boot \(storedBoot)); its instants are on the old boot clock")
+                    state.active?.savedOnOtherBoot = true
+                }
+            } catch {
+                log.error("stored active trip is unreadable (\(error)); keeping it in \(path) and starting idle")
+            }
+        }
+        var records: [CalibrationStore.Record] = []
+        let calibration = try db.prepare("SELECT segment, running_avg, running_n, dwell_avg, dwell_n FROM calibration")
+        while try calibration.step() {
+            guard let text = calibration.string(at: 0), let key = SegmentKey(text) else { continue }
+            records.append(CalibrationStore.Record(
+                key: key,
+                running: calibration.isNull(at: 1) ? nil : .init(average: calibration.double(at: 1), count: Int(calibration.int64(at: 2))),
+                dwell: calibration.isNull(at: 3) ? nil : .init(average: calibration.double(at: 3), count: Int(calibration.int64(at: 4)))))
+        }
+        let (sane, dropped) = CalibrationStore.sanitised(records)
+        for line in dropped { log.warning("calibration: dropped implausible stored value \(line)") }
+        state.calibration = sane
+        let routes = try db.prepare("SELECT kind, from_station, to_station FROM routes ORDER BY kind, position")
+        var pinned: [RouteChoice] = [], recents: [RouteChoice] = []
+        while try routes.step() {
+            guard let kind = routes.string(at: 0), let from = routes.string(at: 1), let to = routes.string(at: 2) else { continue }
+            let choice = RouteChoice(from: StationID(from), to: StationID(to))
+            switch kind {
+            case "selected": state.selected = choice
+            case "pinned": pinned.append(choice)
+            default: recents.append(choice)
+            }
+        }
+        state.routes = RouteBook(pinned: pinned, recents: recents)
+        return state
+    }
+
+    // MARK: - EngineStore
+
+    public func saveActiveTrip(_ trip: ActiveTrip?) throws {
+        try db.transaction { try writeActive(trip) }
+    }
+
+    private func writeActive(_ trip: ActiveTrip?) throws {
+        guard let trip else {
+            try db.execute("DELETE FROM active_trip")
+            return
+        }
+        let json = String(decoding: try JSONEncoder().encode(trip), as: UTF8.self)
+        let statement = try db.prepare(
+            "INSERT INTO active_trip (id, trip_json, boot_id, saved_unix_ms) VALUES (1, ?1, ?2, ?3) "
+                + "ON CONFLICT(id) DO UPDATE SET trip_json = ?1, boot_id = ?2, saved_unix_ms = ?3")
+        try statement.bind(json, at: 1)
+        try statement.bind(bootID.map { .text($0) } ?? .null, at: 2)
+        try statement.bind(wallNowMilliseconds(), at: 3)
+        _ = try statement.step()
+    }
+
+    public func endTrip(_ entry: JournalEntry) throws -> Int64 {
+        try db.transaction {
+            let statement = try db.prepare("""
+                INSERT INTO journal (t0_ns, t0_unix_ms, from_station, to_station, planned_s, final_s, confirmed_s,
+                    outcome, manual_corrections, late_corrections, gps_corrections, transfers)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                """)
+            try statement.bind([
+                .integer(entry.t0.nanoseconds), .integer(entry.t0UnixMilliseconds),
+                .text(entry.from.rawValue), .text(entry.to.rawValue),
+                .integer(Int64(entry.plannedSeconds)), .integer(Int64(entry.finalSeconds)),
+                entry.confirmedSeconds.map { .integer(Int64($0)) } ?? .null,
+                .text(entry.outcome.rawValue), .integer(Int64(entry.manualCorrections)),
+                .integer(Int64(entry.lateCorrections)), .integer(Int64(entry.gpsCorrections)),
+                .integer(Int64(entry.transfers)),
+            ])
+            _ = try statement.step()
+            let id = db.lastInsertRowID
+            try writeActive(nil)
+            return id
+        }
+    }
+
+    public func saveCalibration(_ calibration: CalibrationStore) throws {
+        try db.transaction {
+            try db.execute("DELETE FROM calibration")
+            let statement = try db.prepare(
+                "INSERT INTO calibration (segment, running_avg, running_n, dwell_avg, dwell_n) VALUES (?1, ?2, ?3, ?4, ?5)")
+            for record in calibration.records {
+                try statement.reset()
+                try statement.bind([
+                    .text(record.key.description),
+                    record.running.map { .real($0.average) } ?? .null, .integer(Int64(record.running?.count ?? 0)),
+                    record.dwell.map { .real($0.average) } ?? .null, .integer(Int64(record.dwell?.count ?? 0)),
+                ])
+                _ = try statement.step()
+            }
+        }
+    }
+
+    public func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws {
+        try db.transaction {
+            try db.execute("DELETE FROM routes")
+            let statement = try db.prepare(
+                "INSERT INTO routes (kind, position, from_station, to_station) VALUES (?1, ?2, ?3, ?4)")
+            var rows: [(String, Int, RouteChoice)] = []
+            if let selected { rows.append(("selected", 0, selected)) }
+            rows += book.pinned.enumerated().map { ("pinned", $0.offset, $0.element) }
+            rows += book.recents.enumerated().map { ("recent", $0.offset, $0.element) }
+            for (kind, position, choice) in rows {
+                try statement.reset()
+                try statement.bind([.text(kind), .integer(Int64(position)), .text(choice.from.rawValue), .text(choice.to.rawValue)])
+                _ = try statement.step()
+            }
+        }
+    }
+
+    public func saveCalibrationSession(_ session: StoredCalibrationSession) throws {
+        try db.transaction {
+            let statement = try db.prepare(
+                "INSERT INTO calibration_sessions (line, direction, start_station, presses_ns, created_unix_ms) VALUES (?1, ?2, ?3, ?4, ?5)")
+            try statement.bind([
+                .text(session.line.rawValue), .text(session.direction.rawValue), .text(session.start.rawValue),
+                .text(session.presses.map { String($0.nanoseconds) }.joined(separator: ",")),
+                .integer(wallNowMilliseconds()),
+            ])
+            _ = try statement.step()
+        }
+    }
+
+    public func journal(limit: Int) throws -> [JournalEntry] {
+        let statement = try db.prepare("""
+            SELECT id, t0_ns, t0_unix_ms, from_station, to_station, planned_s, final_s, confirmed_s, outcome,
+                manual_corrections, late_corrections, gps_corrections, transfers
+            FROM journal ORDER BY id DESC LIMIT ?1
+            """)
+        try statement.bind(Int64(limit), at: 1)
+        var out: [JournalEntry] = []
+        while try statement.step() {
+            guard let outcome = statement.string(at: 8).flatMap(TripOutcome.init(rawValue:)) else { continue }
+            out.append(JournalEntry(
+                id: statement.int64(at: 0), t0: Instant(nanoseconds: statement.int64(at: 1)),
+                t0UnixMilliseconds: statement.int64(at: 2),
+                from: StationID(statement.string(at: 3) ?? ""), to: StationID(statement.string(at: 4) ?? ""),
+                plannedSeconds: Int(statement.int64(at: 5)), finalSeconds: Int(statement.int64(at: 6)),
+                confirmedSeconds: statement.isNull(at: 7) ? nil : Int(statement.int64(at: 7)),
+                manualCorrections: Int(statement.int64(at: 9)), lateCorrections: Int(statement.int64(at: 10)),
+                gpsCorrections: Int(statement.int64(at: 11)), transfers: Int(statement.int64(at: 12)),
+                outcome: outcome))
+        }
+        return out
+    }
+
+    /// Stored calibration sessions (for replay), oldest first.
+    public func calibrationSessions() throws -> [StoredCalibrationSession] {
+        let statement = try db.prepare(
+            "SELECT line, direction, start_station, presses_ns FROM calibration_sessions ORDER BY id")
+        var out: [StoredCalibrationSession] = []
+        while try statement.step() {
+            guard let line = statement.string(at: 0), let direction = statement.string(at: 1).flatMap(Direction.init(rawValue:)),
+                let start = statement.string(at: 2), let presses = statement.string(at: 3)
+            else { continue }
+            out.append(StoredCalibrationSession(
+                line: LineID(line), direction: direction, start: StationID(start),
+                presses: presses.split(separator: ",").compactMap { Int64($0) }.map { Instant(nanoseconds: $0) }))
+        }
+        return out
+    }
+}
+
+private let SQLITE_CORRUPT_CODE: Int32 = 11

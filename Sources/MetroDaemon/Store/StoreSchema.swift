@@ -1,0 +1,56 @@
+/// The SQLite schema of `state.db`, as numbered migrations. `PRAGMA user_version` holds the number of migrations
+/// applied; `PRAGMA application_id` marks the file as ours so a foreign database is never written to.
+enum StoreSchema {
+    /// 'MTRM' — written once into a new file.
+    static let applicationID: Int32 = 0x4D54_524D
+
+    /// Each entry upgrades from version `index` to `index + 1`. Never edit a released migration: append.
+    static let migrations: [String] = [
+        // 1: the first schema.
+        """
+        CREATE TABLE active_trip (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            trip_json TEXT NOT NULL,
+            boot_id TEXT,
+            saved_unix_ms INTEGER NOT NULL
+        );
+        CREATE TABLE journal (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            t0_ns INTEGER NOT NULL,
+            t0_unix_ms INTEGER NOT NULL,
+            from_station TEXT NOT NULL,
+            to_station TEXT NOT NULL,
+            planned_s INTEGER NOT NULL,
+            final_s INTEGER NOT NULL,
+            confirmed_s INTEGER,
+            outcome TEXT NOT NULL CHECK (outcome IN ('arrived', 'stopped', 'expired')),
+            manual_corrections INTEGER NOT NULL,
+            late_corrections INTEGER NOT NULL,
+            gps_corrections INTEGER NOT NULL,
+            transfers INTEGER NOT NULL
+        );
+        CREATE TABLE calibration (
+            segment TEXT PRIMARY KEY,
+            running_avg REAL, running_n INTEGER NOT NULL DEFAULT 0,
+            dwell_avg REAL, dwell_n INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE routes (
+            kind TEXT NOT NULL CHECK (kind IN ('selected', 'pinned', 'recent')),
+            position INTEGER NOT NULL,
+            from_station TEXT NOT NULL,
+            to_station TEXT NOT NULL,
+            PRIMARY KEY (kind, position)
+        );
+        CREATE TABLE calibration_sessions (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            line TEXT NOT NULL,
+            direction TEXT NOT NULL,
+            start_station TEXT NOT NULL,
+            presses_ns TEXT NOT NULL,
+            created_unix_ms INTEGER NOT NULL
+        );
+        """,
+    ]
+
+    static var version: Int { migrations.count }
+}

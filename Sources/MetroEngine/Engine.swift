@@ -1,0 +1,433 @@
+import MetroModel
+
+/// Why the engine refused a command. Every case has a bilingual message for the rider.
+public enum EngineError: Error, Equatable, CustomStringConvertible {
+    case noRouteChosen
+    case tripAlreadyActive
+    case noActiveTrip
+    case plan(PlanError)
+    case correction(CorrectionError)
+    case calibrationSessionActive
+    case noCalibrationSession
+    case invalidCalibration(String)
+    /// The change could not be stored; nothing changed.
+    case storage(String)
+
+    public func message(_ language: Language) -> String {
+        switch self {
+        case .noRouteChosen:
+            return Phrase(uk: "маршрут не вибрано: metrotimer route ЗВІДКИ КУДИ",
+                          en: "no route chosen: metrotimer route FROM TO")(language)
+        case .tripAlreadyActive:
+            return Phrase(uk: "поїздка вже триває; спершу скасуйте її", en: "a trip is already running; cancel it first")(language)
+        case .noActiveTrip:
+            return Phrase(uk: "немає поїздки", en: "no trip is running")(language)
+        case .plan(let e): return e.message(language)
+        case .correction(let e): return e.message(language)
+        case .calibrationSessionActive:
+            return Phrase(uk: "триває калібрування; спершу завершіть його",
+                          en: "a calibration session is running; finish it first")(language)
+        case .noCalibrationSession:
+            return Phrase(uk: "калібрування не триває", en: "no calibration session is running")(language)
+        case .invalidCalibration(let why): return why
+        case .storage(let why):
+            return Phrase(uk: "не вдалося зберегти (нічого не змінено): ", en: "could not save (nothing changed): ")(language) + why
+        }
+    }
+    public var description: String { message(.en) }
+}
+
+/// The single owner of trip state (SPEC §12). Every mutation re-derives the schedule, re-arms the wake-up by the
+/// firing rules of SPEC §4, persists (and only then applies), and publishes a status.
+///
+/// The engine never reads a clock: every command carries `now` on the model timeline together with the wall-clock
+/// mapping valid at that moment. It is single-threaded by design (the daemon's one event loop).
+public final class Engine {
+    public let network: Network
+    public private(set) var calibration: CalibrationStore
+    public private(set) var routes: RouteBook
+    public private(set) var selectedRoute: RouteChoice?
+    public private(set) var active: ActiveTrip?
+    public private(set) var gps = GPSStatistics()
+    public private(set) var calibrationSession: CalibrationSession?
+    /// While someone watches the status, the engine also wakes at each arrival so the snapshot is pushed when it
+    /// changes; nobody watching ⇒ no such wake-ups (an idle daemon never wakes).
+    public var hasWatchers = false {
+        didSet { if oldValue != hasWatchers, let now = lastNow { scheduleWakeup(now: now) } }
+    }
+
+    private let store: EngineStore
+    private let alarm: AlarmScheduling
+    private let haptics: HapticSink
+    private let publisher: StatusPublishing
+    private let log: EngineLogging
+    private var lastNow: Instant?
+
+    public init(network: Network, calibration: CalibrationStore, routes: RouteBook, selectedRoute: RouteChoice?,
+                store: EngineStore, alarm: AlarmScheduling, haptics: HapticSink, publisher: StatusPublishing,
+                log: EngineLogging)
+    {
+        self.network = network
+        self.calibration = calibration
+        self.routes = routes
+        self.selectedRoute = selectedRoute
+        self.store = store
+        self.alarm = alarm
+        self.haptics = haptics
+        self.publisher = publisher
+        self.log = log
+    }
+
+    // MARK: - Restore
+
+    /// Takes over a trip restored from storage after a restart: an alert missed while down fires at once, a trip
+    /// past its expiry is journaled `expired` (SPEC §12.4).
+    public func restore(_ stored: ActiveTrip?, now: Instant) {
+        lastNow = now
+        guard let stored else { publishStatus(now: now); scheduleWakeup(now: now); return }
+        active = stored
+        log.info("restored trip \(stored.trip.from) → \(stored.trip.to), arrival in \(stored.trip.arrival.seconds(since: now)) s")
+        tick(now: now)
+    }
+
+    // MARK: - Routes
+
+    /// Chooses the route the next start will ride. Never starts a trip (SPEC §9).
+    public func chooseRoute(from: StationID, to: StationID, now: Instant) throws(EngineError) {
+        do { _ = try network.route(from: from, to: to) } catch { throw .plan(error) }
+        let choice = RouteChoice(from: from, to: to)
+        try persist { try store.saveRoutes(routes, selected: choice) }
+        selectedRoute = choice
+        log.info("route chosen: \(from) → \(to)")
+        finish(now: now)
+    }
+
+    /// Pins (or, if pinned, unpins) a route.
+    public func togglePin(_ choice: RouteChoice, now: Instant) throws(EngineError) {
+        do { _ = try network.route(from: choice.from, to: choice.to) } catch { throw .plan(error) }
+        var book = routes
+        book.togglePin(choice)
+        try persist { try store.saveRoutes(book, selected: selectedRoute) }
+        routes = book
+        finish(now: now)
+    }
+
+    /// Removes a route from the pinned list (no-op if it is not pinned).
+    public func unpin(_ choice: RouteChoice, now: Instant) throws(EngineError) {
+        var book = routes
+        book.unpin(choice)
+        try persist { try store.saveRoutes(book, selected: selectedRoute) }
+        routes = book
+        finish(now: now)
+    }
+
+    /// Chooses the next pinned route after the current one (double press when idle); returns its 1-based number.
+    @discardableResult
+    public func selectNextPinned(now: Instant) throws(EngineError) -> Int {
+        let pinned = routes.pinned
+        guard !pinned.isEmpty else { throw .noRouteChosen }
+        let current = selectedRoute.flatMap { pinned.firstIndex(of: $0) }
+        let index = current.map { ($0 + 1) % pinned.count } ?? 0
+        try chooseRoute(from: pinned[index].from, to: pinned[index].to, now: now)
+        return index + 1
+    }
+
+    // MARK: - Trip lifecycle
+
+    /// Starts the chosen route with `t0` = the instant the train pulled out (the button edge's kernel timestamp,
+    /// or a control request's receipt). Service-hour problems warn; they never block (SPEC §7).
+    @discardableResult
+    public func start(t0: Instant, wall: WallClockMapping, now: Instant) throws(EngineError) -> ActiveTrip {
+        guard active == nil else { throw .tripAlreadyActive }
+        guard calibrationSession == nil else { throw .calibrationSessionActive }
+        guard let route = selectedRoute else { throw .noRouteChosen }
+        let trip: Trip
+        do {
+            trip = try network.startTrip(from: route.from, to: route.to, t0: t0, wall: wall, calibration: calibration)
+        } catch { throw .plan(error) }
+        var next = ActiveTrip(trip: trip, service: network.serviceIssue(for: trip),
+                              passive: PassiveCalibration(stops: passiveStops(trip)))
+        var book = routes
+        book.noteStarted(route)
+        let decision = firing(&next, now: now)
+        try persist {
+            try store.saveActiveTrip(next)
+            try store.saveRoutes(book, selected: selectedRoute)
+        }
+        active = next
+        routes = book
+        if let issue = next.service, issue.kind != .lastSoon {
+            haptics.play(.cannot)
+        } else {
+            haptics.play(.acknowledged)
+        }
+        log.info("trip started: \(route.from) → \(route.to), \(trip.events.count) events, arrival +\(trip.arrival.seconds(since: t0)) s"
+            + (next.service.map { ", service warning \($0.kind.rawValue) at \($0.station)" } ?? ""))
+        announce(decision)
+        finish(now: now)
+        return next
+    }
+
+    /// ±1 (SPEC §5.2): +1 "the train is behind", −1 "the train is ahead".
+    public func step(_ delta: Int, now: Instant) throws(EngineError) {
+        try correct(now: now, label: delta > 0 ? "+1" : "−1") { trip throws(CorrectionError) in
+            try network.step(trip, delta: delta, now: now, calibration: calibration)
+        }
+    }
+
+    /// "Train departed" after a change (SPEC §5.3): allowed only while changing lines.
+    public func trainDeparted(now: Instant) throws(EngineError) {
+        try correct(now: now, label: "train departed") { trip throws(CorrectionError) in
+            try network.trainDeparted(trip, now: now, calibration: calibration)
+        }
+    }
+
+    /// True while the model has the rider walking between lines (the gesture table's "changing lines" row).
+    public func isChangingLines(now: Instant) -> Bool { active?.trip.isChangingLines(at: now) ?? false }
+
+    /// The rider confirms they are off (`arrived`): the only moment the true arrival is known (SPEC §8).
+    public func arrived(now: Instant) throws(EngineError) {
+        try end(outcome: .arrived, now: now)
+        haptics.play(.acknowledged)
+    }
+
+    /// The rider abandons the trip (`stopped`).
+    public func cancel(now: Instant) throws(EngineError) {
+        try end(outcome: .stopped, now: now)
+        haptics.play(.acknowledged)
+    }
+
+    /// Runs whatever is due at `now`: alerts (by the firing rules), expiry, snapshot boundaries. The daemon calls it
+    /// when the wake-up timer fires.
+    public func tick(now: Instant) {
+        lastNow = now
+        guard var current = active else { finish(now: now); return }
+        if now >= current.trip.expiry {
+            do {
+                try end(outcome: .expired, now: now)
+            } catch {
+                log.error("could not journal the expired trip: \(error.message(.en)); will retry")
+                scheduleWakeup(now: now, retry: true)
+            }
+            return
+        }
+        let decision = firing(&current, now: now)
+        if current != active {
+            do {
+                try persist { try store.saveActiveTrip(current) }
+                active = current
+            } catch {
+                log.error("could not store fired alerts: \(error.message(.en))")
+            }
+        }
+        announce(decision)
+        finish(now: now)
+    }
+
+    // MARK: - GPS
+
+    /// One fix from gpsd (SPEC §5.4). Feeds passive calibration for every accepted fix and applies a snap when the
+    /// decision says so. Returns the decision (for logs and tests).
+    @discardableResult
+    public func gpsFix(_ fix: FixInput, wallNowUnixNanoseconds: Int64, now: Instant) -> SnapDecision? {
+        guard var current = active else { return nil }
+        gps.fixes += 1
+        let decision = network.snapDecision(trip: current.trip, fix: fix, wallNowUnixNanoseconds: wallNowUnixNanoseconds,
+                                            lastAppliedGPSCorrection: current.lastGPSCorrection)
+        switch decision {
+        case .rejected(let reason):
+            gps.rejected[reason, default: 0] += 1
+            log.debug("gps fix rejected: \(reason.rawValue)")
+            publishStatus(now: now)
+            return decision
+        case .accepted(let index, let distance, let correct):
+            gps.accepted += 1
+            gps.lastSnap = (current.trip.events[index].station, now)
+            var calibrationChanged = false
+            var newCalibration = calibration
+            for sample in current.passive.noteSnap(eventIndex: index, at: fix.receivedAt) {
+                switch newCalibration.add(sample) {
+                case .accepted: calibrationChanged = true
+                case .rejected(let why): log.info("passive calibration sample rejected: \(why)")
+                }
+            }
+            var decisionToAnnounce: AlertFiring.Decision?
+            if correct {
+                let previous = current.trip
+                current.trip = network.applySnap(trip: previous, eventIndex: index, now: now, calibration: calibration)
+                current.lastGPSCorrection = now
+                decisionToAnnounce = firing(&current, now: now)
+                log.info("gps snap to \(current.trip.events[index].station) (\(Int(distance)) m): arrival moved "
+                    + "\(current.trip.arrival.seconds(since: previous.arrival)) s")
+            }
+            do {
+                let toStore = current
+                let calibrationToStore = newCalibration
+                try persist {
+                    try store.saveActiveTrip(toStore)
+                    if calibrationChanged { try store.saveCalibration(calibrationToStore) }
+                }
+                active = current
+                if calibrationChanged { calibration = newCalibration }
+            } catch {
+                log.error("gps fix not applied: \(error.message(.en))")
+                return decision
+            }
+            if let d = decisionToAnnounce { announce(d) }
+            finish(now: now)
+            return decision
+        }
+    }
+
+    // MARK: - Calibration mode
+
+    /// Starts a calibration session (SPEC §6.3): the button records departures and stops.
+    public func beginCalibration(line: LineID, direction: Direction, from: StationID, now: Instant) throws(EngineError) {
+        guard active == nil else { throw .tripAlreadyActive }
+        guard calibrationSession == nil else { throw .calibrationSessionActive }
+        do {
+            calibrationSession = try CalibrationSession(network: network, line: line, direction: direction, start: from)
+        } catch { throw .invalidCalibration(error.description) }
+        log.info("calibration session: \(line) \(direction.rawValue) from \(from)")
+        haptics.play(.acknowledged)
+        finish(now: now)
+    }
+
+    /// One calibration press. Returns what it recorded (samples accepted/rejected) for the rider's report.
+    @discardableResult
+    public func calibrationPress(at instant: Instant, now: Instant) throws(EngineError) -> [CalibrationOutcome] {
+        guard var session = calibrationSession else { throw .noCalibrationSession }
+        let step = session.press(at: instant)
+        var newCalibration = calibration
+        var outcomes: [CalibrationOutcome] = []
+        for sample in step.samples { outcomes.append(newCalibration.add(sample)) }
+        let store = self.store
+        try persist { try store.saveCalibration(newCalibration) }
+        calibration = newCalibration
+        calibrationSession = session
+        for case .rejected(let why) in outcomes { log.warning("calibration sample rejected: \(why)") }
+        haptics.play(outcomes.contains { if case .rejected = $0 { return true } else { return false } } ? .cannot : .acknowledged)
+        finish(now: now)
+        return outcomes
+    }
+
+    /// Ends the calibration session, storing its raw presses for replay.
+    public func endCalibration(now: Instant) throws(EngineError) {
+        guard let session = calibrationSession else { throw .noCalibrationSession }
+        let record = StoredCalibrationSession(session: session)
+        try persist { try store.saveCalibrationSession(record) }
+        calibrationSession = nil
+        haptics.play(.acknowledged)
+        finish(now: now)
+    }
+
+    /// Clears all calibration.
+    public func resetCalibration(now: Instant) throws(EngineError) {
+        let empty = CalibrationStore.empty
+        try persist { try store.saveCalibration(empty) }
+        calibration = empty
+        finish(now: now)
+    }
+
+    // MARK: - Status
+
+    /// The status at `now`.
+    public func status(now: Instant) -> EngineStatus {
+        let snapshot = active.map { StatusSnapshot(trip: $0.trip, network: network, now: now, service: $0.service) }
+        let state: RideState
+        if let active { state = now >= active.trip.arrival ? .arrived : .riding } else { state = .idle }
+        return EngineStatus(state: state, route: selectedRoute, active: active, snapshot: snapshot, gps: gps,
+                            calibrationSession: calibrationSession, now: now)
+    }
+
+    // MARK: - Internals
+
+    private func correct(now: Instant, label: String, _ change: (Trip) throws(CorrectionError) -> Trip) throws(EngineError) {
+        guard var current = active else { throw .noActiveTrip }
+        let previous = current.trip
+        do { current.trip = try change(previous) } catch { throw .correction(error) }
+        let decision = firing(&current, now: now)
+        let toStore = current
+        try persist { try store.saveActiveTrip(toStore) }
+        active = current
+        log.info("\(label): arrival moved \(current.trip.arrival.seconds(since: previous.arrival)) s")
+        haptics.play(.acknowledged)
+        announce(decision)
+        finish(now: now)
+    }
+
+    private func end(outcome: TripOutcome, now: Instant) throws(EngineError) {
+        guard let current = active else { throw .noActiveTrip }
+        let trip = current.trip
+        let entry = JournalEntry(
+            id: 0, t0: trip.t0, t0UnixMilliseconds: trip.wall.unixNanoseconds(at: trip.t0) / 1_000_000,
+            from: trip.from, to: trip.to,
+            plannedSeconds: trip.initialArrival.seconds(since: trip.t0),
+            finalSeconds: trip.arrival.seconds(since: trip.t0),
+            confirmedSeconds: outcome == .arrived ? now.seconds(since: trip.t0) : nil,
+            manualCorrections: trip.manualCorrections, lateCorrections: trip.lateCorrections,
+            gpsCorrections: trip.gpsCorrections, transfers: trip.route.filter(\.isTransfer).count, outcome: outcome)
+        var id: Int64 = 0
+        try persist { id = try store.endTrip(entry) }
+        active = nil
+        log.info("trip \(id) ended: \(outcome.rawValue)")
+        finish(now: now)
+    }
+
+    /// Applies the firing rules at `now`: marks due alerts fired, remembers the plan. Returns the decision so the
+    /// caller can buzz once the change is stored.
+    private func firing(_ current: inout ActiveTrip, now: Instant) -> AlertFiring.Decision {
+        let plans = current.trip.alerts()
+        let decision = AlertFiring.evaluate(plans: plans, fired: current.fired,
+                                            previousPlans: current.plans.isEmpty ? nil : current.plans, now: now)
+        for kind in decision.unfire { current.fired[kind] = nil }
+        for kind in decision.fireNow { current.fired[kind] = now }
+        current.plans = plans
+        return decision
+    }
+
+    private func announce(_ decision: AlertFiring.Decision) {
+        for kind in decision.fireNow {
+            log.info("alert: \(kind.rawValue)")
+            switch kind {
+            case .transfer: haptics.play(.changeHere)
+            case .nextStop: haptics.play(.yoursIsNext)
+            case .arrival: haptics.play(.getOffNow)
+            }
+        }
+        for kind in decision.suppressed { log.debug("alert \(kind.rawValue) suppressed (arrival within 30 s)") }
+    }
+
+    private func finish(now: Instant) {
+        lastNow = now
+        scheduleWakeup(now: now)
+        publishStatus(now: now)
+    }
+
+    private func publishStatus(now: Instant) { publisher.publish(status(now: now)) }
+
+    private func scheduleWakeup(now: Instant, retry: Bool = false) {
+        guard let current = active else { alarm.schedule(at: nil); return }
+        if retry { alarm.schedule(at: now + 5); return }
+        var next: Instant = current.trip.expiry
+        for plan in current.trip.alerts() where current.fired[plan.kind] == nil && plan.instant > now {
+            next = min(next, plan.instant)
+        }
+        if hasWatchers {
+            for event in current.trip.events where event.arrival > now { next = min(next, event.arrival); break }
+        }
+        alarm.schedule(at: next)
+    }
+
+    private func persist(_ body: () throws -> Void) throws(EngineError) {
+        do { try body() } catch { throw .storage("\(error)") }
+    }
+
+    /// The route as passive calibration needs it: the modelled dwell at each event (0 where none is modelled).
+    private func passiveStops(_ trip: Trip) -> [PassiveCalibration.Stop] {
+        trip.events.map {
+            PassiveCalibration.Stop(station: $0.station, isTransfer: $0.isTransfer,
+                                    dwellSeconds: $0.departure.seconds(since: $0.arrival))
+        }
+    }
+}

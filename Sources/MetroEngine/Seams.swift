@@ -1,0 +1,57 @@
+import MetroModel
+
+/// Durable storage of everything the engine owns. Every method commits before it returns, so a mutation is
+/// acknowledged only once it is on disk (SPEC §12.4). Production: SQLite; tests: `RecordingStore`.
+public protocol EngineStore: AnyObject {
+    /// Replaces the active trip (nil clears it).
+    func saveActiveTrip(_ trip: ActiveTrip?) throws
+    /// Ends the active trip: clears it and appends its journal entry in ONE transaction, so a crash can never
+    /// journal a trip twice or lose it. Returns the entry's id.
+    func endTrip(_ entry: JournalEntry) throws -> Int64
+    /// Replaces the calibration store.
+    func saveCalibration(_ calibration: CalibrationStore) throws
+    /// Replaces pinned/recent routes and the chosen route.
+    func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws
+    /// Stores a finished calibration session with its raw press instants (so it can be replayed).
+    func saveCalibrationSession(_ session: StoredCalibrationSession) throws
+    /// The journal, newest first.
+    func journal(limit: Int) throws -> [JournalEntry]
+}
+
+/// The one wake-up the engine needs: the next instant at which `Engine.tick(now:)` must run (an alert, the expiry,
+/// or — only while someone watches — the next arrival, where the snapshot changes). Production: a timerfd on
+/// `CLOCK_BOOTTIME_ALARM`; tests: `RecordingAlarm` on a virtual clock.
+public protocol AlarmScheduling: AnyObject {
+    /// Arms the single wake-up for `instant` (model timeline), or disarms it when nil.
+    func schedule(at instant: Instant?)
+}
+
+/// What the rider feels. Production: the haptic player driving the motor; tests: a recorder.
+public protocol HapticSink: AnyObject {
+    /// Plays one of the vocabulary's patterns (SPEC §12.2); pre-emption is the player's business.
+    func play(_ cue: HapticCue)
+}
+
+/// The meaning of a buzz; the player maps it onto a `HapticPattern`.
+public enum HapticCue: Equatable, Sendable {
+    case acknowledged
+    case number(Int)
+    case yoursIsNext
+    case changeHere
+    case getOffNow
+    case cannot
+}
+
+/// Where status snapshots go (the control socket's subscribers, systemd's STATUS=, the simulated board's log).
+public protocol StatusPublishing: AnyObject {
+    /// Called after every mutation with the new state; publishers decide whether anything changed.
+    func publish(_ status: EngineStatus)
+}
+
+/// The engine's log lines (the daemon prefixes them with journald priorities).
+public protocol EngineLogging: AnyObject {
+    func info(_ message: String)
+    func warning(_ message: String)
+    func error(_ message: String)
+    func debug(_ message: String)
+}
