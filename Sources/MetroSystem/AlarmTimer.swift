@@ -38,6 +38,8 @@ public final class AlarmTimer {
     public let fallbackReason: Errno?
     /// The timerfd. Register it for `.readable` and call `acknowledge()` when it fires.
     public let fd: FileDescriptor
+    /// The boot-time instant the timer is armed for, nil when disarmed or once its expiry was acknowledged.
+    public private(set) var armedInstant: Int64?
 
     /// Creates the timer, trying `CLOCK_BOOTTIME_ALARM` first when `preferAlarm` is true.
     public init(preferAlarm: Bool = true) throws {
@@ -74,6 +76,7 @@ public final class AlarmTimer {
         guard timerfd_settime(fd.rawValue, clinux_tfd_timer_abstime(), &setting, nil) == 0 else {
             throw SystemError.current("timerfd_settime \(clock) at \(instant) ns")
         }
+        armedInstant = instant
     }
 
     /// Disarms the timer; an expiry not yet acknowledged is discarded with it.
@@ -82,16 +85,22 @@ public final class AlarmTimer {
         guard timerfd_settime(fd.rawValue, 0, &setting, nil) == 0 else {
             throw SystemError.current("timerfd_settime \(clock) disarm")
         }
+        armedInstant = nil
     }
 
-    /// Nanoseconds until the next expiry as the kernel sees it (`timerfd_gettime`), nil when disarmed.
+    /// Nanoseconds until the next expiry as the kernel sees it (`timerfd_gettime`): 0 once expired,
+    /// nil when disarmed.
+    ///
+    /// Disarmed is decided here, not by the kernel: for alarm clocks `timerfd_gettime` keeps reporting the
+    /// old expiry after a disarm.
     public func remainingNanoseconds() throws -> Int64? {
+        guard armedInstant != nil else { return nil }
         var setting = itimerspec()
         guard timerfd_gettime(fd.rawValue, &setting) == 0 else {
             throw SystemError.current("timerfd_gettime \(clock)")
         }
         let remaining = Int64(setting.it_value.tv_sec) * 1_000_000_000 + Int64(setting.it_value.tv_nsec)
-        return remaining == 0 ? nil : remaining
+        return max(remaining, 0)
     }
 
     /// Reads and clears the expiration count: how many times it expired since the last call, 0 if none.
@@ -100,7 +109,9 @@ public final class AlarmTimer {
         let count = try withUnsafeMutableBytes(of: &expirations) { (buffer) throws -> Int? in
             try fd.read(into: buffer)
         }
-        return count == 8 ? expirations : 0
+        guard count == 8, expirations > 0 else { return 0 }
+        armedInstant = nil  // one-shot: an expired timer is disarmed
+        return expirations
     }
 
     private static func makeTimespec(nanoseconds: Int64) -> timespec {

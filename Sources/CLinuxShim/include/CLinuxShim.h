@@ -12,6 +12,7 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>
+#include <sys/timex.h>
 #include <sys/types.h>
 #include <sys/un.h>
 #include <time.h>
