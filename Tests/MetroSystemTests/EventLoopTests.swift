@@ -10,10 +10,10 @@ import Testing
         var seen: [String] = []
         _ = try loop.register(fd: first.readEnd.rawValue) { events in
             #expect(events.contains(.readable))
-            seen.append("first:" + String(decoding: ((try? first.readEnd.read(upTo: 64)) ?? nil) ?? [], as: UTF8.self))
+            seen.append("first:" + String(decoding: (try? first.readEnd.read(upTo: 64)) ?? [], as: UTF8.self))
         }
         _ = try loop.register(fd: second.readEnd.rawValue) { _ in
-            seen.append("second:" + String(decoding: ((try? second.readEnd.read(upTo: 64)) ?? nil) ?? [], as: UTF8.self))
+            seen.append("second:" + String(decoding: (try? second.readEnd.read(upTo: 64)) ?? [], as: UTF8.self))
         }
         try second.send("b")
         #expect(try loop.runOnce(timeoutMilliseconds: 1_000) == 1)
