@@ -6,6 +6,8 @@ import Glibc
 /// The signals are blocked with `sigprocmask` (in the calling thread, and so in every thread it starts
 /// later), then read from the descriptor in the event loop like any other input. Create it early in
 /// `main`, before other threads exist, so no thread is left that would still take the signal the old way.
+/// `restoreDefault()` puts back the mask the thread had, which is not necessarily "nothing blocked"
+/// (worker threads of some runtimes start with most signals blocked).
 public final class SignalChannel {
     /// The signalfd (nonblocking, close-on-exec). Register it for `.readable`.
     public let fd: FileDescriptor

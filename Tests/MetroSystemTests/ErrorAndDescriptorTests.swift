@@ -39,7 +39,7 @@ import Testing
         #expect(try pipe.readEnd.read(upTo: 16) == [])  // end of file
     }
 
-    @Test func flagHelpersChangeTheDescriptor() throws {
+    @Test func nonblockingAndCloseOnExecFlagsChange() throws {
         let pipe = try Pipe()
         try pipe.readEnd.setNonblocking(false)
         #expect(try !pipe.readEnd.isNonblocking())
