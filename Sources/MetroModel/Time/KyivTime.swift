@@ -96,7 +96,7 @@ public enum KyivTime {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = floorDivide(y, by: 400)
         let yoe = y - era * 400
@@ -107,7 +107,7 @@ public enum KyivTime {
     }
 
     /// The proleptic Gregorian date of a day number.
-    static func civilFromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
+    public static func civilFromDays(_ days: Int64) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = floorDivide(z, by: 146_097)
         let doe = z - era * 146_097
