@@ -20,7 +20,7 @@ public struct JournalDocument: Codable, Equatable, Sendable {
 
     public init(_ entry: JournalEntry) {
         id = entry.id
-        t0 = KyivTimestamp.milliseconds(unixNanoseconds: entry.t0UnixMilliseconds * 1_000_000)
+        t0 = entry.t0UnixMilliseconds.map { KyivTimestamp.milliseconds(unixNanoseconds: $0 * 1_000_000) } ?? ""
         from = entry.from.rawValue
         to = entry.to.rawValue
         planned_s = entry.plannedSeconds
@@ -63,13 +63,15 @@ public struct StatsDocument: Codable, Equatable, Sendable {
     public var median_error_s: Int?
     public var within_30s_share: Double?
     public var late_correction_share: Double?
+    public var trips_with_late_correction_share: Double?
 
     public init(_ stats: JournalStatistics) {
         trips = stats.tripCount
         measured_trips = stats.measuredTripCount
         median_error_s = stats.medianErrorSeconds
-        within_30s_share = stats.shareWithin30Seconds
+        within_30s_share = stats.withinThirtySecondsShare
         late_correction_share = stats.lateCorrectionShare
+        trips_with_late_correction_share = stats.tripsWithLateCorrectionShare
     }
 }
 
