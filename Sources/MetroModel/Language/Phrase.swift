@@ -1,0 +1,14 @@
+/// A user-facing string written as a Ukrainian–English pair at its point of use (SPEC §10), so the two can
+/// never drift apart and there is no key to forget.
+///
+///     Phrase(uk: "Наступна — ваша", en: "Yours is next")(language)
+public struct Phrase: Hashable, Sendable {
+    public let uk: String
+    public let en: String
+    public init(uk: String, en: String) {
+        self.uk = uk
+        self.en = en
+    }
+    /// The text in a language.
+    public func callAsFunction(_ language: Language) -> String { language == .uk ? uk : en }
+}

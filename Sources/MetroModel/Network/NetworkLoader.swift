@@ -1,0 +1,245 @@
+import FoundationEssentials
+
+/// Why a network data file was refused. The message names the offending entry.
+public struct NetworkDataError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Plausibility limits for the data file (SPEC §1: "negative or absurd" values are refused).
+public enum NetworkLimits {
+    /// Seed running time between adjacent stations, seconds.
+    public static let running = 30...900
+    /// Seed dwell, seconds.
+    public static let dwell = 0...600
+    /// Walking time of a transfer, seconds.
+    public static let walk = 1...900
+    /// A headway, seconds.
+    public static let headway = 30...3600
+    /// Service-hour times, seconds after local midnight of the service day (a service day ends at 04:00 next day).
+    public static let serviceTime = 0...(28 * 3600)
+    /// Surface stations must be at least this far apart, or a GPS fix could snap to the wrong one.
+    public static let minimumSurfaceSpacingMeters = 800.0
+    /// A generous box around Kyiv; a coordinate outside it is a typo.
+    public static let latitude = 50.2...50.7
+    public static let longitude = 30.2...30.9
+}
+
+extension Network {
+    /// Decodes and validates a network file; throws `NetworkDataError` naming the first offending entry.
+    public static func load(json bytes: [UInt8]) throws(NetworkDataError) -> Network {
+        let file: NetworkFile
+        do {
+            file = try JSONDecoder().decode(NetworkFile.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw NetworkDataError("network data: \(describe(error))")
+        } catch {
+            throw NetworkDataError("network data: not valid JSON (\(error))")
+        }
+        return try validate(file)
+    }
+
+    static func validate(_ file: NetworkFile) throws(NetworkDataError) -> Network {
+        func fail(_ message: String) -> NetworkDataError { NetworkDataError("network data: \(message)") }
+        guard file.schema == 1 else { throw fail("schema \(file.schema) is not supported (this build reads schema 1)") }
+        guard NetworkLimits.running.contains(file.defaults.running_s) else {
+            throw fail("defaults.running_s \(file.defaults.running_s) is outside \(NetworkLimits.running)")
+        }
+        guard NetworkLimits.dwell.contains(file.defaults.dwell_s) else {
+            throw fail("defaults.dwell_s \(file.defaults.dwell_s) is outside \(NetworkLimits.dwell)")
+        }
+
+        // Lines.
+        var lines: [Line] = []
+        var lineIndex: [LineID: Int] = [:]
+        var positions: [StationID: Int] = [:]
+        var lineOfStation: [StationID: LineID] = [:]
+        for record in file.lines {
+            let id = LineID(record.id)
+            guard isSlug(record.id) else { throw fail("line id '\(record.id)' is not a lowercase ASCII slug") }
+            guard lineIndex[id] == nil else { throw fail("duplicate line '\(record.id)'") }
+            guard !record.uk.isEmpty, !record.en.isEmpty else { throw fail("line '\(record.id)' lacks a name") }
+            guard record.stations.count >= 2 else { throw fail("line '\(record.id)' has fewer than two stations") }
+            for (index, station) in record.stations.enumerated() {
+                let sid = StationID(station)
+                if let other = lineOfStation[sid] {
+                    throw fail("station '\(station)' appears twice (line '\(other)' and line '\(record.id)')")
+                }
+                lineOfStation[sid] = id
+                positions[sid] = index
+            }
+            lineIndex[id] = lines.count
+            lines.append(Line(id: id, name: LocalizedName(uk: record.uk, en: record.en), color: record.color,
+                              stations: record.stations.map { StationID($0) }))
+        }
+        guard !lines.isEmpty else { throw fail("no lines") }
+
+        // Stations.
+        var stations: [StationID: Station] = [:]
+        var order: [StationID] = []
+        for record in file.stations {
+            let id = StationID(record.id)
+            guard isSlug(record.id) else { throw fail("station id '\(record.id)' is not a lowercase ASCII slug") }
+            guard stations[id] == nil else { throw fail("duplicate station '\(record.id)'") }
+            guard let line = lineOfStation[id] else {
+                throw fail("station '\(record.id)' is on no line's station list")
+            }
+            guard line.rawValue == record.line else {
+                throw fail("station '\(record.id)' says line '\(record.line)' but is listed on line '\(line)'")
+            }
+            guard !record.uk.isEmpty, !record.en.isEmpty else { throw fail("station '\(record.id)' lacks a name") }
+            guard record.lat.isFinite, record.lon.isFinite,
+                NetworkLimits.latitude.contains(record.lat), NetworkLimits.longitude.contains(record.lon)
+            else {
+                throw fail("station '\(record.id)' lies outside Kyiv (\(record.lat), \(record.lon))")
+            }
+            stations[id] = Station(id: id, line: line, name: LocalizedName(uk: record.uk, en: record.en),
+                                   latitude: record.lat, longitude: record.lon,
+                                   isSurface: record.surface, isClosed: record.closed)
+            order.append(id)
+        }
+        for line in lines {
+            for sid in line.stations where stations[sid] == nil {
+                throw fail("line '\(line.id)' lists station '\(sid)' that has no record")
+            }
+        }
+        let surface = order.filter { stations[$0]!.isSurface }
+        for (i, a) in surface.enumerated() {
+            for b in surface[(i + 1)...] {
+                let sa = stations[a]!, sb = stations[b]!
+                let d = greatCircleMeters(latitude1: sa.latitude, longitude1: sa.longitude,
+                                          latitude2: sb.latitude, longitude2: sb.longitude)
+                if d < NetworkLimits.minimumSurfaceSpacingMeters {
+                    throw fail("surface stations '\(a)' and '\(b)' are only \(Int(d)) m apart "
+                        + "(at least \(Int(NetworkLimits.minimumSurfaceSpacingMeters)) m needed for GPS snapping)")
+                }
+            }
+        }
+
+        // Segments.
+        var seeds: [SegmentKey: SegmentSeed] = [:]
+        for record in file.segments {
+            let key = SegmentKey(from: StationID(record.from), to: StationID(record.to))
+            for end in [key.from, key.to] where stations[end] == nil {
+                throw fail("segment \(key) names unknown station '\(end)'")
+            }
+            guard seeds[key] == nil else { throw fail("duplicate segment \(key)") }
+            guard lineOfStation[key.from] == lineOfStation[key.to],
+                let pa = positions[key.from], let pb = positions[key.to], abs(pa - pb) == 1
+            else { throw fail("segment \(key) does not join adjacent stations of one line") }
+            guard NetworkLimits.running.contains(record.running_s) else {
+                throw fail("segment \(key) running time \(record.running_s) s is outside \(NetworkLimits.running)")
+            }
+            guard NetworkLimits.dwell.contains(record.dwell_s) else {
+                throw fail("segment \(key) dwell \(record.dwell_s) s is outside \(NetworkLimits.dwell)")
+            }
+            seeds[key] = SegmentSeed(runningSeconds: record.running_s, dwellSeconds: record.dwell_s,
+                                     isSuspended: record.suspended)
+        }
+
+        // Transfers: any two lines meet at exactly one node.
+        var transfers: [Transfer] = []
+        var joined: Set<[LineID]> = []
+        for record in file.transfers {
+            let a = StationID(record.a), b = StationID(record.b)
+            for end in [a, b] where stations[end] == nil {
+                throw fail("transfer \(record.a)–\(record.b) names unknown station '\(end)'")
+            }
+            let la = stations[a]!.line, lb = stations[b]!.line
+            guard la != lb else { throw fail("transfer \(record.a)–\(record.b) joins a line to itself") }
+            let pair = [la, lb].sorted()
+            guard !joined.contains(pair) else {
+                throw fail("lines \(pair[0]) and \(pair[1]) meet at more than one transfer (\(record.a)–\(record.b))")
+            }
+            guard NetworkLimits.walk.contains(record.walk_s) else {
+                throw fail("transfer \(record.a)–\(record.b) walk \(record.walk_s) s is outside \(NetworkLimits.walk)")
+            }
+            joined.insert(pair)
+            transfers.append(Transfer(a: a, b: b, walkSeconds: record.walk_s, isMeasured: record.measured))
+        }
+        for (i, l1) in lines.enumerated() {
+            for l2 in lines[(i + 1)...] where !joined.contains([l1.id, l2.id].sorted()) {
+                throw fail("lines \(l1.id) and \(l2.id) have no transfer")
+            }
+        }
+
+        // Headways.
+        var headways: [Network.HeadwayKey: (forward: HeadwayPair, backward: HeadwayPair)] = [:]
+        for record in file.headways {
+            let name = "headway \(record.line) \(record.day) \(record.hour):00"
+            guard lineIndex[LineID(record.line)] != nil else { throw fail("\(name) names unknown line") }
+            guard let day = DayType(rawValue: record.day) else {
+                throw fail("\(name): day must be weekday or weekend")
+            }
+            guard (6...22).contains(record.hour) else { throw fail("\(name): hour must be 6…22") }
+            for (label, pair) in [("forward", record.forward), ("backward", record.backward)] {
+                guard pair.count == 2 else { throw fail("\(name) \(label) must be [start, end]") }
+                for v in pair where !NetworkLimits.headway.contains(v) {
+                    throw fail("\(name) \(label) value \(v) s is outside \(NetworkLimits.headway)")
+                }
+            }
+            let key = Network.HeadwayKey(line: LineID(record.line), hour: record.hour, day: day)
+            guard headways[key] == nil else { throw fail("duplicate \(name)") }
+            headways[key] = (HeadwayPair(start: record.forward[0], end: record.forward[1]),
+                             HeadwayPair(start: record.backward[0], end: record.backward[1]))
+        }
+
+        // Service hours.
+        var service: [StationID: [Direction: ServiceWindow]] = [:]
+        for record in file.service_hours {
+            let id = StationID(record.station)
+            guard stations[id] != nil else { throw fail("service hours name unknown station '\(record.station)'") }
+            guard service[id] == nil else { throw fail("duplicate service hours for '\(record.station)'") }
+            var windows: [Direction: ServiceWindow] = [:]
+            for (direction, pair) in [(Direction.forward, record.forward), (.backward, record.backward)] {
+                guard let pair else { continue }
+                let name = "service hours '\(record.station)' \(direction.rawValue)"
+                guard let first = pair.first_s, let last = pair.last_s else {
+                    throw fail("\(name) needs both first_s and last_s (or null for none)")
+                }
+                for v in [first, last] where !NetworkLimits.serviceTime.contains(v) {
+                    throw fail("\(name) time \(v) s is outside \(NetworkLimits.serviceTime)")
+                }
+                guard first <= last else { throw fail("\(name): first departure \(first) is after the last \(last)") }
+                windows[direction] = ServiceWindow(firstDeparture: first, lastDeparture: last)
+            }
+            service[id] = windows
+        }
+
+        return Network(
+            lines: lines, stations: stations, stationOrder: order, seeds: seeds, transfers: transfers,
+            defaultRunningSeconds: file.defaults.running_s, defaultDwellSeconds: file.defaults.dwell_s,
+            attribution: DataAttribution(timetable: file.attribution.timetable,
+                                         coordinates: file.attribution.coordinates,
+                                         networkAsOf: file.attribution.network_as_of),
+            headways: headways, serviceHours: service, lineIndex: lineIndex, positions: positions)
+    }
+}
+
+private func isSlug(_ text: String) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
+}
+
+/// A decoding error as a path and a reason: `stations[3].lat: expected Double`.
+private func describe(_ error: DecodingError) -> String {
+    func path(_ codingPath: [any CodingKey]) -> String {
+        var out = ""
+        for key in codingPath {
+            if let index = key.intValue { out += "[\(index)]" } else { out += (out.isEmpty ? "" : ".") + key.stringValue }
+        }
+        return out.isEmpty ? "top level" : out
+    }
+    switch error {
+    case .typeMismatch(let type, let context):
+        return "\(path(context.codingPath)): expected \(type)"
+    case .valueNotFound(let type, let context):
+        return "\(path(context.codingPath)): missing \(type) value"
+    case .keyNotFound(let key, let context):
+        return "\(path(context.codingPath + [key])): missing"
+    case .dataCorrupted(let context):
+        return "\(path(context.codingPath)): \(context.debugDescription)"
+    @unknown default:
+        return "\(error)"
+    }
+}
