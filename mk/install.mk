@@ -1,6 +1,6 @@
 # Install, uninstall and the DESTDIR install test.
 #
-#   make install   [PREFIX=/usr/local] [DESTDIR=] [STATIC=1] [GPIO_CHIP=/dev/gpiochip0] [GPIO_GROUP=gpio]
+#   make install   [PREFIX=/usr/local] [DESTDIR=] [STATIC=1] [STRIP=1] [GPIO_CHIP=/dev/gpiochip0] [GPIO_GROUP=gpio]
 #   make uninstall [PREFIX=/usr/local] [DESTDIR=]
 #
 # Layout (PREFIX=/usr/local by default; a distribution package uses PREFIX=/usr):
@@ -15,7 +15,8 @@
 #   /etc/metrotimer/metrotimer.conf                  only when absent: an edited file is never overwritten
 #
 # SYSCONFDIR stays /etc whatever the prefix: the unit's ConfigurationDirectory= is /etc/metrotimer.
-# STATIC=1 links the Swift standard library statically, so a board needs no Swift runtime.
+# STATIC=1 links the Swift standard library statically, so a board needs no Swift runtime; STRIP=1 strips
+# the installed programs (about a third of the size; crash backtraces lose their symbol names).
 # GPIO_CHIP is the device the unit may open (DeviceAllow=); GPIO_GROUP, when the group exists (it does on
 # Raspberry Pi OS, where it owns /dev/gpiochip*), makes the service user a member of it.
 # With an empty DESTDIR on a running systemd, install also creates the user (systemd-sysusers) and reloads
@@ -35,12 +36,17 @@ SYSCONFDIR  ?= /etc
 GPIO_CHIP   ?= /dev/gpiochip0
 GPIO_GROUP  ?= $(shell getent group gpio >/dev/null 2>&1 && echo gpio)
 STATIC      ?= 0
+STRIP       ?= 0
 # The build the install copies: release for real installs; the install test reuses the debug build.
 INSTALL_CONFIG ?= release
 INSTALL      ?= install
 
 ifeq ($(STATIC),1)
 STATIC_FLAGS := --static-swift-stdlib
+endif
+
+ifeq ($(STRIP),1)
+STRIP_FLAG := -s
 endif
 
 INSTALL_DATA_FILES := $(notdir $(wildcard Data/*.json))
@@ -67,8 +73,8 @@ install: install-build
 	$(INSTALL) -d -m 0755 $(DESTDIR)$(SBINDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) \
 		$(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(SYSCONFDIR)/metrotimer
-	$(INSTALL) -m 0755 $(BUILD_DIR)/$(INSTALL_CONFIG)/metrotimerd $(DESTDIR)$(SBINDIR)/metrotimerd
-	$(INSTALL) -m 0755 $(BUILD_DIR)/$(INSTALL_CONFIG)/metrotimer $(DESTDIR)$(BINDIR)/metrotimer
+	$(INSTALL) $(STRIP_FLAG) -m 0755 $(BUILD_DIR)/$(INSTALL_CONFIG)/metrotimerd $(DESTDIR)$(SBINDIR)/metrotimerd
+	$(INSTALL) $(STRIP_FLAG) -m 0755 $(BUILD_DIR)/$(INSTALL_CONFIG)/metrotimer $(DESTDIR)$(BINDIR)/metrotimer
 	sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' -e 's|@GPIO_CHIP@|$(GPIO_CHIP)|g' \
 		systemd/metrotimerd.service > $(DESTDIR)$(UNITDIR)/metrotimerd.service.tmp
 	chmod 0644 $(DESTDIR)$(UNITDIR)/metrotimerd.service.tmp
