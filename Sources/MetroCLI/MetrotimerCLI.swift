@@ -9,13 +9,32 @@ public enum MetrotimerCLI {
     public static let version = "0.1.0"
 
     /// Every command, in the order `--help` lists them. Commands talking to the daemon are added here.
-    public static let commands: [Command] = [.stations, .plan]
+    public static let commands: [Command] = [.stations, .plan] + Command.daemonCommands
 
     /// Runs one command line (`arguments` without the program name) and returns the exit status.
     public static func run(_ arguments: [String], environment: [String: String], executablePath: String?,
                            now: @escaping () -> Int64, output: any OutputWriter,
                            commands: [Command] = MetrotimerCLI.commands) -> Int32
     {
+        // Global options before the command: --socket PATH (as $METROTIMER_SOCKET).
+        var arguments = arguments
+        var environment = environment
+        while let option = arguments.first, option == "--socket" || option.hasPrefix("--socket=") {
+            arguments.removeFirst()
+            if option == "--socket" {
+                guard let path = arguments.first else {
+                    output.errorLine("metrotimer: --socket needs a PATH")
+                    return CLIError.usageCode
+                }
+                environment["METROTIMER_SOCKET"] = path
+                arguments.removeFirst()
+            } else {
+                environment["METROTIMER_SOCKET"] = String(option.dropFirst("--socket=".count))
+            }
+        }
+        if StationNames.network == nil {
+            StationNames.network = try? NetworkData.load(explicit: nil, environment: environment, executablePath: executablePath).0
+        }
         guard let first = arguments.first else {
             output.writeError(usage(commands))
             return CLIError.usageCode

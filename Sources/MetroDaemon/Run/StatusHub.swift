@@ -45,8 +45,8 @@ enum StatusSummary {
             let parts = iso.split(separator: "T")
             return parts.count == 2 ? String(parts[1].prefix(5)) : iso
         }
-        if let trip = document.trip, let route = document.route ?? document.trip.map({ _ in StatusDocument.Route(from: "", to: "") }) {
-            let destination = name(trip.events.last?.station ?? route.to)
+        if let trip = document.trip {
+            let destination = name(trip.events.last?.station ?? "")
             if document.state == "arrived" {
                 return Phrase(uk: "прибуття: \(destination)", en: "arrived: \(destination)")(language)
             }
