@@ -22,6 +22,7 @@ public struct HapticOutput: Sendable, Equatable {
 /// - **Pre-emption.** A pattern of equal or higher priority than the one playing replaces it at once (the
 ///   newest answer to the rider is the one that counts). If the motor was on at that moment, the new pattern
 ///   starts with a 250 ms pause so its first pulse is felt as its own (and no two pulses fuse past 2 s).
+///   The same pause comes before a queued alert that follows a pulse cut by `acknowledge`.
 ///   An alert cut short by a higher alert goes back to the queue; get-off-now clears the queue, since nothing
 ///   else matters once the rider must get off.
 /// - **Lower priority while something plays.** An alert (change here, yours is next) is queued and plays when
