@@ -50,6 +50,7 @@ final class DeviceController: HapticSink {
         case .getOffNow: pattern = .getOffNow
         case .cannot: pattern = .cannot
         }
+        log.notice("buzz: \(cue.label)")
         apply(player.play(pattern.applying(strength), now: realNow()))
     }
 
@@ -206,6 +207,20 @@ final class DeviceController: HapticSink {
         } catch {
             log.notice("calibration press refused: \(error.message(.en))")
             play(.cannot)
+        }
+    }
+}
+
+extension HapticCue {
+    /// What the rider should feel, for the log.
+    var label: String {
+        switch self {
+        case .acknowledged: return "acknowledged (250)"
+        case .number(let n): return "number \(n)"
+        case .yoursIsNext: return "YOURS IS NEXT (600/300 ×3)"
+        case .changeHere: return "CHANGE LINES HERE (600/300/250/300/600)"
+        case .getOffNow: return "GET OFF NOW (1000/400 ×2, repeats every 20 s until acknowledged)"
+        case .cannot: return "cannot (250/250/250/250/800)"
         }
     }
 }

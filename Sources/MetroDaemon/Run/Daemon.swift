@@ -74,6 +74,7 @@ public final class Daemon {
                                       debounceMilliseconds: config.buttonDebounceMilliseconds,
                                       strength: config.motorStrength == .strong ? .strong : .normal)
         hub = StatusHub(log: log, notifier: notifier)
+        hub.language = config.language
 
         var selected = stored.selected
         if selected == nil, let route = config.route {

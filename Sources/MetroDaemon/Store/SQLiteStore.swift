@@ -61,13 +61,9 @@ public final class SQLiteStore: EngineStore {
                               message: "quick_check: " + problems.prefix(3).joined(separator: "; "),
                               statement: "PRAGMA quick_check")
         }
-        let statement = try db.prepare("PRAGMA application_id")
-        _ = try statement.step()
-        let applicationID = Int32(truncatingIfNeeded: statement.int64(at: 0))
+        let applicationID = Int32(truncatingIfNeeded: try scalar(db, "PRAGMA application_id"))
         let version = try db.userVersion()
-        let tables = try db.prepare("SELECT count(*) FROM sqlite_master")
-        _ = try tables.step()
-        let isEmpty = tables.int64(at: 0) == 0
+        let isEmpty = try scalar(db, "SELECT count(*) FROM sqlite_master") == 0
         if applicationID != StoreSchema.applicationID {
             guard applicationID == 0, version == 0, isEmpty else {
                 throw ForeignDatabase(description: "belongs to another program (application_id \(applicationID), user_version \(version))")
@@ -88,6 +84,14 @@ public final class SQLiteStore: EngineStore {
         return db
     }
 
+    /// One integer from a one-row query; the statement is reset so no read transaction stays open.
+    private static func scalar(_ db: SQLiteDatabase, _ sql: String) throws -> Int64 {
+        let statement = try db.prepare(sql)
+        defer { try? statement.reset() }
+        guard try statement.step() else { return 0 }
+        return statement.int64(at: 0)
+    }
+
     private static func moveAside(path: String, why: String, log: Logger, now: () -> Int64) throws {
         let aside = "\(path).corrupt-\(now() / 1000)"
         log.error("state database \(path) \(why); moved aside to \(aside), starting with a fresh one")
@@ -105,6 +109,7 @@ public final class SQLiteStore: EngineStore {
     public func load() throws -> StoredState {
         var state = StoredState(active: nil, calibration: .empty, routes: RouteBook(), selected: nil)
         let trip = try db.prepare("SELECT trip_json, boot_id FROM active_trip WHERE id = 1")
+        defer { try? trip.reset() }
         if try trip.step(), let json = trip.string(at: 0) {
             do {
                 state.active = try JSONDecoder().decode(ActiveTrip.self, from: Data(json.utf8))
@@ -119,6 +124,7 @@ public final class SQLiteStore: EngineStore {
         }
         var records: [CalibrationRecord] = []
         let calibration = try db.prepare("SELECT segment, running_avg, running_n, dwell_avg, dwell_n FROM calibration")
+        defer { try? calibration.reset() }
         while try calibration.step() {
             guard let text = calibration.string(at: 0), let key = SegmentKey(text) else { continue }
             records.append(CalibrationRecord(
@@ -130,6 +136,7 @@ public final class SQLiteStore: EngineStore {
         for line in dropped { log.warning("calibration: dropped implausible stored value \(line)") }
         state.calibration = sane
         let routes = try db.prepare("SELECT kind, from_station, to_station FROM routes ORDER BY kind, position")
+        defer { try? routes.reset() }
         var pinned: [RouteChoice] = [], recents: [RouteChoice] = []
         while try routes.step() {
             guard let kind = routes.string(at: 0), let from = routes.string(at: 1), let to = routes.string(at: 2) else { continue }
