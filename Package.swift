@@ -43,6 +43,7 @@ let package = Package(
         // Programs.
         .executableTarget(name: "metrotimerd", dependencies: ["MetroDaemon"]),
         .executableTarget(name: "metrotimer", dependencies: ["MetroCLI"]),
+        .executableTarget(name: "metrotimer-modelbench", dependencies: ["MetroModel"]),
 
         // Tests.
         .testTarget(name: "MetroModelTests", dependencies: ["MetroModel"]),
