@@ -46,6 +46,7 @@ let package = Package(
         .executableTarget(name: "metrotimer", dependencies: ["MetroCLI"]),
         .executableTarget(name: "metrotimer-hwcheck", dependencies: ["MetroGPIO", "MetroSystem", "CLinuxShim"]),
         .executableTarget(name: "metrotimer-bench", dependencies: ["MetroSystem"]),
+        .executableTarget(name: "metrotimer-modelbench", dependencies: ["MetroModel"]),
 
         // Tests.
         .testTarget(name: "MetroModelTests", dependencies: ["MetroModel"]),

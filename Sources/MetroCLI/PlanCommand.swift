@@ -15,7 +15,7 @@ extension Command {
               FROM, TO       station ids or names in either language (case, accents and apostrophes ignored)
               --at TIME      ISO 8601: 2026-08-17T22:20:00 (Kyiv time), 2026-08-17T19:20:00Z, with an offset,
                              or 22:20 for today; default now
-              --json         machine-readable output (the contract in docs/cli.md)
+              --json         machine-readable output: from, to, start, arrival, events, alerts, service
               --lang uk|en   language of the table (default from LANG, else English)
               --data FILE    network data file (else $METROTIMER_DATA, the installed copy, the build tree)
 

@@ -24,6 +24,11 @@ public func planTable(_ plan: PlanResult, language: Language) -> String {
     var text = "\(name(trip.from)) → \(name(trip.to))\n"
     text += Phrase(uk: "Відправлення \(date) о \(clock(trip.t0)) (\(weekdays[civil.weekday - 1](.uk))); ",
                    en: "Departure \(date) at \(clock(trip.t0)) (\(weekdays[civil.weekday - 1](.en))); ")(language)
+    if day.day != civil.day {
+        // After midnight the metro still runs the previous day's service (SPEC §7).
+        let previous = weekdays[day.weekday - 1]
+        text += Phrase(uk: "доба руху — \(previous(.uk)) \(day); ", en: "service day \(previous(.en)) \(day); ")(language)
+    }
     text += Phrase(uk: "розклад \(day.dayType == .weekend ? "вихідного" : "робочого") дня; ",
                    en: "\(day.dayType == .weekend ? "weekend" : "weekday") timetable; ")(language)
     let minutes = rhaDivide(trip.arrival - trip.t0, by: 60_000_000_000)

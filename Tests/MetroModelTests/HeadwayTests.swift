@@ -1,0 +1,52 @@
+import Testing
+@testable import MetroModel
+
+@Suite("Headway at an instant (SPEC §3.1)")
+struct HeadwayTests {
+    @Test(arguments: [(8, 0, 210), (8, 30, 188), (9, 0, 165), (3, 0, 540), (23, 40, 540)])
+    func specExamplesM1ForwardMonday(_ example: (Int, Int, Int)) {
+        let unix = kyivUnix(2026, 8, 17, example.0, example.1)
+        #expect(kyiv.headway(line: "m1", direction: .forward, atUnixSeconds: unix) == example.2)
+    }
+
+    @Test func interpolatesWithinTheHourAndRoundsHalfAwayFromZero() throws {
+        let pair = try #require(kyiv.headwayPair(line: "m2", hour: 8, day: .weekday, direction: .backward))
+        for minute in stride(from: 0, to: 60, by: 7) {
+            let unix = kyivUnix(2026, 8, 17, 8, minute, 13)
+            let f = Double(minute * 60 + 13) / 3600
+            #expect(kyiv.headway(line: "m2", direction: .backward, atUnixSeconds: unix)
+                == rha(Double(pair.start) + Double(pair.end - pair.start) * f))
+        }
+        // Example 2 of §13: m2 backward at 08:05:47 is 207.
+        #expect(kyiv.headway(line: "m2", direction: .backward, atUnixSeconds: kyivUnix(2026, 8, 17, 8, 5, 47)) == 207)
+    }
+
+    @Test func dayTypeComesFromTheServiceDay() throws {
+        let weekday = try #require(kyiv.headwayPair(line: "m1", hour: 22, day: .weekday, direction: .forward))
+        let weekend = try #require(kyiv.headwayPair(line: "m1", hour: 6, day: .weekend, direction: .forward))
+        // Saturday 00:20 belongs to Friday: the weekday table, clamped to the end of hour 22.
+        #expect(kyiv.headway(line: "m1", direction: .forward, atUnixSeconds: kyivUnix(2026, 12, 5, 0, 20))
+            == weekday.end)
+        // Saturday 05:00 is Saturday's service day: the weekend table, start of hour 6.
+        #expect(kyiv.headway(line: "m1", direction: .forward, atUnixSeconds: kyivUnix(2026, 12, 5, 5, 0))
+            == weekend.start)
+        // A Sunday 12:00 reads the weekend row; the weekday row differs somewhere in the table.
+        let differs = (6...22).contains { hour in
+            kyiv.headwayPair(line: "m1", hour: hour, day: .weekday, direction: .forward)
+                != kyiv.headwayPair(line: "m1", hour: hour, day: .weekend, direction: .forward)
+        }
+        #expect(differs)
+    }
+
+    @Test func everyLineDirectionAndHourHasAHeadway() {
+        for line in kyiv.lines {
+            for direction in Direction.allCases {
+                for hour in 0..<24 {
+                    let value = kyiv.headway(line: line.id, direction: direction,
+                                             atUnixSeconds: kyivUnix(2026, 8, 17, hour, 30))
+                    #expect(value != nil && value! > 0)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+@testable import MetroModel
+
+@Suite("Network data (SPEC §1)")
+struct NetworkDataTests {
+    @Test func consistency() {
+        #expect(kyiv.stations.count == 52)
+        #expect(kyiv.lines.map(\.id) == ["m1", "m2", "m3"])
+        #expect(kyiv.line("m1")!.stations.first == "akademmistechko" && kyiv.line("m1")!.stations.last == "lisova")
+        #expect(kyiv.line("m2")!.stations.first == "heroiv-dnipra" && kyiv.line("m2")!.stations.last == "teremky")
+        #expect(kyiv.line("m3")!.stations.first == "syrets" && kyiv.line("m3")!.stations.last == "chervonyi-khutir")
+        for station in kyiv.allStations {
+            #expect((50.2...50.7).contains(station.latitude) && (30.2...30.9).contains(station.longitude), "\(station.id)")
+            #expect(station.id.rawValue.allSatisfy { $0.isASCII })
+        }
+        let surface = kyiv.allStations.filter(\.isSurface)
+        #expect(!surface.isEmpty)
+        for (i, a) in surface.enumerated() {
+            for b in surface[(i + 1)...] { #expect(kyiv.distanceMeters(a.id, b.id)! > 800, "\(a.id)–\(b.id)") }
+        }
+        #expect(kyiv.station("lukianivska")!.name.uk.unicodeScalars.contains("\u{02BC}"))
+        #expect(kyiv.station("palats-ukraina")!.name.uk.contains("«"))
+        #expect(kyiv.attribution.coordinates.contains("ODbL"))
+        for line in kyiv.lines {
+            for (a, b) in zip(line.stations, line.stations.dropFirst()) {
+                #expect(kyiv.seed(SegmentKey(from: a, to: b)) != nil || kyiv.seed(SegmentKey(from: b, to: a)) != nil)
+            }
+        }
+        // Every pair of lines meets at exactly one node.
+        for a in kyiv.lines { for b in kyiv.lines where a.id != b.id { #expect(kyiv.transfer(from: a.id, to: b.id) != nil) } }
+    }
+
+    /// Loads a mutated copy of the real file and expects a refusal naming `needle`.
+    func refuses(_ needle: String, _ mutate: (inout [String: Any]) -> Void) throws {
+        var object = try networkObject()
+        mutate(&object)
+        let bytes = try encode(object)
+        do throws(NetworkDataError) {
+            _ = try Network.load(json: bytes)
+            Issue.record("accepted bad data (expected a message naming \(needle))")
+        } catch {
+            #expect(error.message.contains(needle), "\(error.message)")
+        }
+    }
+
+    func edit(_ object: inout [String: Any], _ key: String, _ index: Int, _ field: String, _ value: Any) {
+        var list = object[key] as! [[String: Any]]
+        list[index][field] = value
+        object[key] = list
+    }
+
+    @Test func loaderRefusesEachKindOfBadData() throws {
+        try refuses("nowhere") { edit(&$0, "segments", 0, "to", "nowhere") }
+        try refuses("duplicate station 'akademmistechko'") {
+            var list = $0["stations"] as! [[String: Any]]
+            list.append(list[0])
+            $0["stations"] = list
+        }
+        try refuses("teremky") {
+            var list = $0["stations"] as! [[String: Any]]
+            list.removeAll { $0["id"] as? String == "teremky" }
+            $0["stations"] = list
+        }
+        try refuses("running time -5") { edit(&$0, "segments", 3, "running_s", -5) }
+        try refuses("dwell 5000") { edit(&$0, "segments", 3, "dwell_s", 5000) }
+        try refuses("outside Kyiv") { edit(&$0, "stations", 2, "lat", 48.0) }
+        try refuses("apart") {
+            // Move hidropark next to dnipro.
+            var list = $0["stations"] as! [[String: Any]]
+            let dnipro = list.first { $0["id"] as? String == "dnipro" }!
+            let i = list.firstIndex { $0["id"] as? String == "hidropark" }!
+            list[i]["lat"] = (dnipro["lat"] as! Double) + 0.003
+            list[i]["lon"] = dnipro["lon"]
+            $0["stations"] = list
+        }
+        try refuses("walk") { edit(&$0, "transfers", 0, "walk_s", -1) }
+        try refuses("service hours") { edit(&$0, "service_hours", 0, "station", "atlantis") }
+        try refuses("headway") { edit(&$0, "headways", 0, "forward", [540, -1]) }
+        try refuses("stations[0].lat") { edit(&$0, "stations", 0, "lat", "north") }
+    }
+
+    /// `scripts/make-network-data.py --check`: the committed file is what the script derives from the shared
+    /// reference facts (found as `shared/` beside the repository or beside one of its ancestors).
+    @Test func committedDataMatchesTheGenerator() throws {
+        var directory = repositoryRoot.deletingLastPathComponent()
+        var reference: String?
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("shared/data/kyiv-metro-reference.json").path
+            if FileManager.default.fileExists(atPath: candidate) { reference = candidate; break }
+            directory = directory.deletingLastPathComponent()
+        }
+        guard let reference else {
+            Issue.record("""
+                CANNOT CHECK Data/kyiv-metro.json: the reference facts shared/data/kyiv-metro-reference.json \
+                are not beside the repository (\(repositoryRoot.path)/../shared) nor beside any ancestor
+                """)
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", repositoryRoot.appendingPathComponent("scripts/make-network-data.py").path,
+                             "--check", reference, repositoryRoot.appendingPathComponent("Data/kyiv-metro.json").path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        process.waitUntilExit()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(output)")
+        #expect(output.contains("up to date"))
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import MetroModel
+
+@Suite("Station search (SPEC §10)")
+struct SearchTests {
+    @Test func foldingCaseDiacriticsAndEveryApostrophe() {
+        let forms = ["Лукʼянівська", "лук'янівська", "Лук’янівська", "ЛУКʻЯНІВСЬКА", "лук`янівська", "Лукянівська"]
+        for form in forms { #expect(StationSearch.fold(form) == "лукянівська", "\(form)") }
+        #expect(StationSearch.fold("Palats «Ukraina»") == StationSearch.fold("palats-ukraina"))
+        #expect(StationSearch.fold("Палац «Україна»") == "палац украіна")  // ї folds to і
+        #expect(StationSearch.fold("Zoloti  Vorota ") == "zoloti vorota")
+        #expect(StationSearch.fold("Ĺukíánivśká") == "lukianivska")
+        // Decomposed and precomposed forms fold alike.
+        #expect(StationSearch.fold("Ки\u{0457}в") == StationSearch.fold("Ки\u{0456}\u{0308}в"))
+        #expect(StationSearch.fold("Героїв Дніпра") == StationSearch.fold("героiв днiпра".replacingOccurrences("i", "і")))
+    }
+
+    @Test func resolvesNamesInEitherLanguageAndIds() {
+        #expect(kyiv.resolve("Лукʼянівська") == .found(kyiv.station("lukianivska")!))
+        #expect(kyiv.resolve("Lukianivska") == .found(kyiv.station("lukianivska")!))
+        #expect(kyiv.resolve("лук'янівська") == .found(kyiv.station("lukianivska")!))
+        #expect(kyiv.resolve("palats-ukraina") == .found(kyiv.station("palats-ukraina")!))
+        #expect(kyiv.resolve("Палац «Україна»") == .found(kyiv.station("palats-ukraina")!))
+        #expect(kyiv.resolve("KHRESHCH") == .found(kyiv.station("khreshchatyk")!))
+        #expect(kyiv.resolve("Палац Спорту") == .found(kyiv.station("palats-sportu")!))
+    }
+
+    @Test func rankingExactBeforePrefixBeforeSubstring() {
+        let results = kyiv.search("palats").map(\.id)
+        #expect(Set(results) == ["palats-ukraina", "palats-sportu"])
+        let ploshcha = kyiv.search("ploshcha").map(\.id.rawValue)
+        #expect(ploshcha.count >= 3)
+        // "ploshcha-ukrainskykh-heroiv" starts with the query: ranked before those where it is a later word.
+        #expect(ploshcha.first == "ploshcha-ukrainskykh-heroiv")
+        #expect(kyiv.search("").count == 52)
+        #expect(kyiv.search("dnipro").first?.id == "dnipro")  // exact before "heroiv-dnipra"-like partials
+    }
+
+    @Test func ambiguousAndNotFound() {
+        guard case .ambiguous(let stations) = kyiv.resolve("ploshcha") else { Issue.record("ambiguous"); return }
+        #expect(stations.count >= 3)
+        guard case .notFound(let suggestions) = kyiv.resolve("khreschatik") else { Issue.record("not found"); return }
+        #expect(suggestions.first?.id == "khreshchatyk")
+        guard case .notFound(let cyr) = kyiv.resolve("Хрещатік") else { Issue.record("not found"); return }
+        #expect(cyr.first?.id == "khreshchatyk")
+        #expect(StationSearch.editDistance("kitten", "sitting") == 3)
+    }
+}
+
+extension String {
+    func replacingOccurrences(_ a: Character, _ b: Character) -> String { String(map { $0 == a ? b : $0 }) }
+}

@@ -1,0 +1,5 @@
+# Trip model speed: plan + fill of the longest route, a replan, alerts, service check (ns/op, release build).
+.PHONY: bench-model
+bench-model: release
+	$(RELEASE_BIN)/metrotimer-modelbench Data/kyiv-metro.json
+BENCH_TARGETS += bench-model
