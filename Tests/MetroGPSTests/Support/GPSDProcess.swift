@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MetroGPS
+import Synchronization
 
 /// A real gpsd started for one test: `gpsd -N -n -S PORT udp://127.0.0.1:UDPPORT`, fed NMEA one sentence
 /// per datagram. Loopback only (no `-G`), never port 2947, its own `GPSD_SHM_KEY` (0x4770 + port), and only
@@ -45,7 +46,7 @@ final class GPSDProcess {
         self.port = port
         self.udpPort = udpPort
         shmKey = key_t(bitPattern: 0x4770_0000 | UInt32(port))
-        logPath = "/tmp/metrotimer-gpsd-\(getpid())-\(port).log"
+        logPath = (ProcessEnvironment.value("TMPDIR") ?? "/tmp") + "/metrotimer-gpsd-\(getpid())-\(port).log"
         guard let executable = Self.findGPSD() else {
             throw StartFailure(description: "gpsd not found in PATH, /usr/sbin or /sbin: run scripts/install-deps.sh test")
         }
@@ -53,6 +54,7 @@ final class GPSDProcess {
         var environment = ProcessEnvironment.current.filter { !$0.hasPrefix("GPSD_SHM_KEY=") }
         environment.append("GPSD_SHM_KEY=0x\(String(UInt32(bitPattern: shmKey), radix: 16))")
         pid = try Self.spawn(arguments, environment: environment, output: logPath)
+        LiveGPSDs.add(pid)
         feedSocket = socket(AF_INET, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         do {
             try waitUntilAccepting()
@@ -89,6 +91,7 @@ final class GPSDProcess {
             kill(pid, SIGKILL)
             _ = waitpid(pid, &status, 0)
         }
+        LiveGPSDs.remove(pid)
         close(feedSocket)
         SharedMemory.removeIfUnattached(Self.leftoverKeys(instanceKey: shmKey))
         unlink(logPath)
@@ -109,6 +112,7 @@ final class GPSDProcess {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 running = false
+                LiveGPSDs.remove(pid)
                 throw StartFailure(description: "gpsd on port \(port) exited at start (status \(status)): \(log())")
             }
             if let probe = Loopback.connectTCP(port: port) {
@@ -190,5 +194,33 @@ enum SharedMemory {
     /// Whether a segment with this key exists.
     static func exists(_ key: key_t) -> Bool {
         shmget(key, 0, 0) >= 0
+    }
+}
+
+/// The gpsd PIDs this test process started and has not stopped yet. Should the process end with some
+/// still running (a test that never released its harness), an exit handler kills exactly those.
+enum LiveGPSDs {
+    private static let pids = Mutex<Set<pid_t>>([])
+    private static let exitHandlerInstalled = Mutex(false)
+
+    static func add(_ pid: pid_t) {
+        pids.withLock { _ = $0.insert(pid) }
+        exitHandlerInstalled.withLock { installed in
+            guard !installed else { return }
+            installed = true
+            atexit { LiveGPSDs.killAll() }
+        }
+    }
+
+    static func remove(_ pid: pid_t) {
+        pids.withLock { _ = $0.remove(pid) }
+    }
+
+    private static func killAll() {
+        for pid in pids.withLock({ $0 }) {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+        }
     }
 }
