@@ -1,6 +1,6 @@
 import Glibc
 
-/// Small loopback (127.0.0.1) socket helpers for the gpsd harness.
+/// Small loopback (127.0.0.1) socket functions for the gpsd harness.
 enum Loopback {
     struct Failure: Error, CustomStringConvertible {
         let description: String
