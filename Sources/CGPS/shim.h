@@ -9,6 +9,7 @@
  *  - gps_read returns -1 when gpsd goes away (EOF on the socket).
  *  - `set` is not cleared between messages: a GST or SKY after a TPV still shows MODE_SET|LATLON_SET,
  *    so the shim clears it before each read and checks the message class.
+ *  - the socket is non-blocking (libgps sets O_NONBLOCK); with only part of a line, gps_read returns 0.
  *  - libgps reads the socket in chunks and buffers whole lines: after poll() says readable, drain with
  *    gps_waiting(g, 0) until it is false, or buffered fixes wait for the next datagram.
  *  - calling anything (even gps_close) after a failed gps_open crashes: the shim frees the struct only.
@@ -68,8 +69,9 @@ enum {
     CGPS_FAILED_WATCH = 3,
 };
 
-/** Connects to gpsd at host:port and asks it to stream JSON reports. The socket is made non-blocking so
- *  a read never stalls the caller's event loop. On failure returns NULL, sets *step to the failing step
+/** Connects to gpsd at host:port and asks it to stream JSON reports. The socket must be non-blocking so
+ *  a read never stalls the caller's event loop on half a line: libgps 3.22 opens it so already, and the
+ *  shim makes sure rather than rely on that. On failure returns NULL, sets *step to the failing step
  *  and *err to the code: a negative libgps/netlib code for the connect step, an errno otherwise. */
 static inline cgps_session *cgps_open(const char *host, const char *port, int *step, int *err) {
     struct gps_data_t *g = (struct gps_data_t *)calloc(1, sizeof *g);

@@ -1,0 +1,75 @@
+import Glibc
+import MetroGPS
+import Testing
+
+/// libgps over a hand-driven TCP peer speaking gpsd's JSON protocol: controls exactly how bytes arrive,
+/// which a real gpsd cannot (it always writes whole lines).
+@Suite(.serialized)
+struct PartialMessageTests {
+    static let tpv = #"{"class":"TPV","device":"udp://x","mode":3,"time":"2026-08-01T07:30:00.000Z","lat":50.45594,"lon":30.61284,"eph":17.100}"#
+    static let sky = #"{"class":"SKY","device":"udp://x","hdop":0.9,"satellites":[]}"#
+
+    /// A listening loopback socket and the session connected to it (the peer side accepted).
+    static func connectedPair() throws -> (session: GPSDSession, peer: Int32, listener: Int32) {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = Loopback.address(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        try withUnsafeMutablePointer(to: &address) { pointer in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                guard bind(listener, $0, length) == 0, listen(listener, 1) == 0,
+                      getsockname(listener, $0, &length) == 0 else { throw Loopback.Failure("listen") }
+            }
+        }
+        let session = try GPSDSession.open(GPSDAddress(host: "127.0.0.1", port: UInt16(bigEndian: address.sin_port)))
+        let peer = accept(listener, nil, nil)
+        guard peer >= 0 else { throw Loopback.Failure("accept") }
+        return (session, peer, listener)
+    }
+
+    @Test func anIncompleteLineIsLeftForLaterWithoutBlocking() throws {
+        let (session, peer, listener) = try Self.connectedPair()
+        defer { session.close(); close(peer); close(listener) }
+        let half = Self.tpv.index(Self.tpv.startIndex, offsetBy: 40)
+        try Loopback.write(String(Self.tpv[..<half]), to: peer)
+        #expect(Loopback.waitReadable(session.fd, timeoutMs: 5000))
+        // With a blocking socket libgps would wait inside recv for the rest of the line here.
+        #expect(session.readAvailable() == .fixes([]))
+        try Loopback.write(String(Self.tpv[half...]) + "\n", to: peer)
+        #expect(Loopback.waitReadable(session.fd, timeoutMs: 5000))
+        guard case .fixes(let fixes) = session.readAvailable() else {
+            Issue.record("disconnected")
+            return
+        }
+        #expect(fixes.count == 1)
+        #expect(fixes.first?.latitude == 50.45594)
+        #expect(fixes.first?.receiverTimeUnixNs == 1_785_569_400_000_000_000)
+    }
+
+    @Test func otherMessagesAfterAFixDoNotRepeatIt() throws {
+        let (session, peer, listener) = try Self.connectedPair()
+        defer { session.close(); close(peer); close(listener) }
+        try Loopback.write([Self.tpv, Self.sky, Self.sky, Self.tpv, Self.sky].joined(separator: "\n") + "\n", to: peer)
+        #expect(Loopback.waitReadable(session.fd, timeoutMs: 5000))
+        guard case .fixes(let fixes) = session.readAvailable() else {
+            Issue.record("disconnected")
+            return
+        }
+        #expect(fixes.count == 2, "two TPVs, three SKYs: \(fixes)")
+    }
+
+    @Test func aPeerClosingMidLineIsADisconnection() throws {
+        let (session, peer, listener) = try Self.connectedPair()
+        defer { session.close(); close(listener) }
+        try Loopback.write(Self.tpv + "\n" + String(Self.tpv.prefix(30)), to: peer)
+        close(peer)
+        #expect(Loopback.waitReadable(session.fd, timeoutMs: 5000))
+        var result = session.readAvailable()
+        // The complete fix may come first; then the end of the connection must be reported, not a hang.
+        if case .fixes(let fixes) = result {
+            #expect(fixes.count <= 1)
+            #expect(Loopback.waitReadable(session.fd, timeoutMs: 5000))
+            result = session.readAvailable()
+        }
+        #expect(result == .disconnected)
+    }
+}
