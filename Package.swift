@@ -45,6 +45,7 @@ let package = Package(
         .executableTarget(name: "metrotimerd", dependencies: ["MetroDaemon"]),
         .executableTarget(name: "metrotimer", dependencies: ["MetroCLI"]),
         .executableTarget(name: "metrotimer-hwcheck", dependencies: ["MetroGPIO", "MetroSystem", "CLinuxShim"]),
+        .executableTarget(name: "metrotimer-bench", dependencies: ["MetroSystem"]),
 
         // Tests.
         .testTarget(name: "MetroModelTests", dependencies: ["MetroModel"]),
