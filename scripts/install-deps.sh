@@ -8,7 +8,7 @@ set -eu
 want="pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
 case "${1:-test}" in
   build) ;;
-  test)  want="$want gpsd gpiod sqlite3 systemd python3 procps iproute2" ;;
+  test)  want="$want gpsd gpiod sqlite3 systemd python3 procps iproute2 groff-base" ;;
   gpio)  want="$want gpiod qemu-system-x86 busybox-static cpio kmod xz-utils" ;;
   *) echo "install-deps: unknown set '$1' (build, test or gpio)" >&2; exit 2 ;;
 esac

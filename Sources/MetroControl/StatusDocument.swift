@@ -199,7 +199,7 @@ public struct StatusDocument: Codable, Equatable, Sendable {
                   })
         calibration_session = status.calibrationSession.map {
             CalibrationSessionInfo(line: $0.line.rawValue, direction: $0.direction.rawValue,
-                                   next_station: $0.nextStation?.rawValue, expecting: $0.expecting.rawValue,
+                                   next_station: $0.stations.indices.contains($0.position + 1) ? $0.stations[$0.position + 1].station.rawValue : nil, expecting: $0.expecting.rawValue,
                                    presses: $0.rawPresses.count)
         }
     }

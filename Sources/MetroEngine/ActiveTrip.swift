@@ -14,14 +14,19 @@ public struct ActiveTrip: Codable, Equatable, Sendable {
     public var lastGPSCorrection: Instant?
     /// First instant a fix snapped to each route event (passive calibration, SPEC §6.2).
     public var passive: PassiveCalibration
+    /// The route as passive calibration reads it (modelled dwell per event), fixed at start.
+    public var passiveStops: [PassiveCalibration.Stop]
+    /// Set by the store when the trip was saved during an earlier boot (its instants are on the old boot clock).
+    public var savedOnOtherBoot: Bool?
 
-    public init(trip: Trip, service: ServiceIssue?, passive: PassiveCalibration) {
+    public init(trip: Trip, service: ServiceIssue?, passiveStops: [PassiveCalibration.Stop]) {
         self.trip = trip
         self.fired = [:]
         self.plans = []
         self.service = service
         self.lastGPSCorrection = nil
-        self.passive = passive
+        self.passive = PassiveCalibration()
+        self.passiveStops = passiveStops
     }
 }
 
@@ -59,4 +64,42 @@ public struct EngineStatus: Equatable, Sendable {
     public var calibrationSession: CalibrationSession?
     /// The instant the status was computed at (model timeline).
     public var now: Instant
+}
+
+extension ActiveTrip {
+    /// The same trip with every instant moved by `nanoseconds` (used to carry a trip saved before a reboot onto
+    /// the new boot clock through the wall clock).
+    public func shifted(by nanoseconds: Int64) -> ActiveTrip {
+        func s(_ i: Instant) -> Instant { Instant(nanoseconds: i.nanoseconds + nanoseconds) }
+        var out = self
+        out.trip = trip.shifted(by: nanoseconds)
+        out.fired = fired.mapValues(s)
+        out.plans = plans.map { AlertPlan(kind: $0.kind, instant: s($0.instant), station: $0.station) }
+        out.lastGPSCorrection = lastGPSCorrection.map(s)
+        out.passive = PassiveCalibration()
+        out.savedOnOtherBoot = nil
+        return out
+    }
+
+    /// A trip saved during an earlier boot, re-anchored on this boot's clock through the wall clock: the instant
+    /// that was wall time W then is wall time W now.
+    public func movedToCurrentBoot(wall: WallClockMapping) -> ActiveTrip {
+        shifted(by: trip.wall.unixNanosecondsAtZero - wall.unixNanosecondsAtZero)
+    }
+}
+
+extension Trip {
+    /// The same trip with every instant moved by `nanoseconds`, the wall mapping adjusted so wall times stay put.
+    public func shifted(by nanoseconds: Int64) -> Trip {
+        func s(_ i: Instant) -> Instant { Instant(nanoseconds: i.nanoseconds + nanoseconds) }
+        var out = self
+        out.t0 = s(t0)
+        out.initialArrival = s(initialArrival)
+        out.events = events.map {
+            ScheduledEvent(station: $0.station, line: $0.line, isStop: $0.isStop, isTransfer: $0.isTransfer,
+                           arrival: s($0.arrival), departure: s($0.departure))
+        }
+        out.wall = WallClockMapping(unixNanosecondsAtZero: wall.unixNanosecondsAtZero - nanoseconds)
+        return out
+    }
 }

@@ -106,7 +106,7 @@ public final class Engine {
     public func togglePin(_ choice: RouteChoice, now: Instant) throws(EngineError) {
         do { _ = try network.route(from: choice.from, to: choice.to) } catch { throw .plan(error) }
         var book = routes
-        book.togglePin(choice)
+        _ = book.togglePin(choice)
         try persist { try store.saveRoutes(book, selected: selectedRoute) }
         routes = book
         finish(now: now)
@@ -115,7 +115,7 @@ public final class Engine {
     /// Removes a route from the pinned list (no-op if it is not pinned).
     public func unpin(_ choice: RouteChoice, now: Instant) throws(EngineError) {
         var book = routes
-        book.unpin(choice)
+        _ = book.unpin(choice)
         try persist { try store.saveRoutes(book, selected: selectedRoute) }
         routes = book
         finish(now: now)
@@ -124,12 +124,9 @@ public final class Engine {
     /// Chooses the next pinned route after the current one (double press when idle); returns its 1-based number.
     @discardableResult
     public func selectNextPinned(now: Instant) throws(EngineError) -> Int {
-        let pinned = routes.pinned
-        guard !pinned.isEmpty else { throw .noRouteChosen }
-        let current = selectedRoute.flatMap { pinned.firstIndex(of: $0) }
-        let index = current.map { ($0 + 1) % pinned.count } ?? 0
-        try chooseRoute(from: pinned[index].from, to: pinned[index].to, now: now)
-        return index + 1
+        guard let next = routes.nextPinned(after: selectedRoute) else { throw .noRouteChosen }
+        try chooseRoute(from: next.route.from, to: next.route.to, now: now)
+        return next.number
     }
 
     // MARK: - Trip lifecycle
@@ -145,8 +142,7 @@ public final class Engine {
         do {
             trip = try network.startTrip(from: route.from, to: route.to, t0: t0, wall: wall, calibration: calibration)
         } catch { throw .plan(error) }
-        var next = ActiveTrip(trip: trip, service: network.serviceIssue(for: trip),
-                              passive: PassiveCalibration(stops: passiveStops(trip)))
+        var next = ActiveTrip(trip: trip, service: network.serviceIssue(for: trip), passiveStops: passiveStops(trip))
         var book = routes
         book.noteStarted(route)
         let decision = firing(&next, now: now)
@@ -156,7 +152,7 @@ public final class Engine {
         }
         active = next
         routes = book
-        if let issue = next.service, issue.kind != .lastSoon {
+        if let issue = next.service, issue.kind != ServiceIssueKind.lastSoon {
             haptics.play(.cannot)
         } else {
             haptics.play(.acknowledged)
@@ -245,7 +241,7 @@ public final class Engine {
             gps.lastSnap = (current.trip.events[index].station, now)
             var calibrationChanged = false
             var newCalibration = calibration
-            for sample in current.passive.noteSnap(eventIndex: index, at: fix.receivedAt) {
+            for sample in current.passive.noteSnap(eventIndex: index, at: fix.receivedAt, route: current.passiveStops) {
                 switch newCalibration.add(sample) {
                 case .accepted: calibrationChanged = true
                 case .rejected(let why): log.info("passive calibration sample rejected: \(why)")
@@ -285,9 +281,12 @@ public final class Engine {
     public func beginCalibration(line: LineID, direction: Direction, from: StationID, now: Instant) throws(EngineError) {
         guard active == nil else { throw .tripAlreadyActive }
         guard calibrationSession == nil else { throw .calibrationSessionActive }
-        do {
-            calibrationSession = try CalibrationSession(network: network, line: line, direction: direction, start: from)
-        } catch { throw .invalidCalibration(error.description) }
+        guard let stops = network.calibrationStops(line: line, direction: direction, start: from),
+            let session = CalibrationSession(line: line, direction: direction, start: from, stationsInTravelOrder: stops)
+        else {
+            throw .invalidCalibration("calibration: \(from) is not a station of \(line) with a next station going \(direction.rawValue)")
+        }
+        calibrationSession = session
         log.info("calibration session: \(line) \(direction.rawValue) from \(from)")
         haptics.play(.acknowledged)
         finish(now: now)

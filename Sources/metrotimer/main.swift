@@ -1,1 +1,6 @@
-print("metrotimer")
+#if canImport(Glibc)
+import Glibc
+#endif
+import MetroCLI
+
+exit(MetrotimerCLI.main())

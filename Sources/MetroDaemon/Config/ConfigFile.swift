@@ -26,15 +26,14 @@ public enum ConfigFileParser {
         var number = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
-            let line = rawLine.trimmingCharacters(in: " \t\r")
+            let line = String(rawLine).trimmingCharacters(in: " \t\r")
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             guard let eq = line.firstIndex(of: "=") else {
                 throw ConfigError("\(file):\(number): expected 'key = value', got '\(line)'")
             }
             let key = String(line[..<eq]).trimmingCharacters(in: " \t")
             var value = String(line[line.index(after: eq)...]).trimmingCharacters(in: " \t")
-            guard !key.isEmpty, key.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F })
-            else {
+            guard !key.isEmpty, key.utf8.allSatisfy(isKeyByte) else {
                 throw ConfigError("\(file):\(number): '\(key)' is not a valid key (lowercase letters, digits, _)")
             }
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
@@ -54,4 +53,9 @@ extension String {
         while let l = s.last, chars.contains(l) { s.removeLast() }
         return String(s)
     }
+}
+
+/// Lowercase ASCII letters, digits and underscore.
+private func isKeyByte(_ byte: UInt8) -> Bool {
+    (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
 }

@@ -78,6 +78,6 @@ func readFileBytes(_ path: String) -> Result<[UInt8], SystemError> {
     } catch let error as SystemError {
         return .failure(error)
     } catch {
-        return .failure(SystemError(operation: "read \(path)", errno: Errno(EIO)))
+        return .failure(SystemError("read \(path)", errno: Errno(rawValue: EIO)))
     }
 }

@@ -28,8 +28,8 @@ final class DeviceController: HapticSink {
         self.clock = clock
         self.log = log
         self.strength = strength
-        self.decoders = [1: GestureDecoder(debounceMilliseconds: debounceMilliseconds),
-                         2: GestureDecoder(debounceMilliseconds: debounceMilliseconds)]
+        let timings = GestureTimings(debounce: Int64(debounceMilliseconds) * 1_000_000)
+        self.decoders = [1: GestureDecoder(timings: timings), 2: GestureDecoder(timings: timings)]
         self.hapticTimer = try AlarmTimer(preferAlarm: true)
         self.gestureTimer = try AlarmTimer(preferAlarm: true)
     }
@@ -50,7 +50,7 @@ final class DeviceController: HapticSink {
         case .getOffNow: pattern = .getOffNow
         case .cannot: pattern = .cannot
         }
-        apply(player.play(pattern.with(strength: strength), now: realNow()))
+        apply(player.play(pattern.applying(strength), now: realNow()))
     }
 
     /// The haptic timer fired: advance the pattern.
@@ -58,6 +58,9 @@ final class DeviceController: HapticSink {
         _ = try? hapticTimer.acknowledge()
         apply(player.tick(now: realNow()))
     }
+
+    /// The rider acknowledged a buzzing alert (stops the arrival alarm's repeats).
+    func acknowledgeAlert() { apply(player.acknowledge(now: realNow())) }
 
     /// Stops any pattern and drives the motor off (exit and error paths).
     func silence() {
@@ -132,19 +135,27 @@ final class DeviceController: HapticSink {
     private func perform(_ event: GestureEvent, button: Int) {
         guard let engine else { return }
         let modelNow = clock.now()
-        if case .cue = event.gesture {
+        let gesture: Gesture
+        switch event {
+        case .thresholdCrossed:
+            // The rider is holding on: a short tick says "letting go now means this".
             play(.acknowledged)
             return
+        case .unrecognised:
+            play(.cannot)
+            return
+        case .gesture(let g, _):
+            gesture = g
         }
         if engine.calibrationSession != nil {
-            performCalibration(event, engine: engine, modelNow: modelNow)
+            performCalibration(gesture, pressedAt: event.pressedAt, engine: engine, modelNow: modelNow)
             return
         }
         let state = deviceState(modelNow: modelNow)
-        let action = GestureTable.action(for: event.gesture, state: state, button: button)
+        let action = GestureTable.action(for: gesture, state: state, button: button)
         let pressedAt = clock.model(boottime: event.pressedAt.nanoseconds)
-        log.info("button \(button): \(event.gesture) in state \(state) → \(action)")
-        onGesture?("\(event.gesture) → \(action)")
+        log.info("button \(button): \(gesture.rawValue) in state \(state.rawValue) → \(action.rawValue)")
+        onGesture?("\(gesture.rawValue) → \(action.rawValue)")
         do {
             switch action {
             case .start:
@@ -174,19 +185,22 @@ final class DeviceController: HapticSink {
             case .cannot:
                 play(.cannot)
             }
-        } catch {
-            log.notice("button \(button): \(action) refused: \(error.message(.en))")
+        } catch let error as EngineError {
+            log.notice("button \(button): \(action.rawValue) refused: \(error.message(.en))")
             onGesture?("refused: \(error.message(.en))")
+            play(.cannot)
+        } catch {
+            log.notice("button \(button): \(action.rawValue) refused: \(error)")
             play(.cannot)
         }
     }
 
-    private func performCalibration(_ event: GestureEvent, engine: Engine, modelNow: Instant) {
+    private func performCalibration(_ gesture: Gesture, pressedAt: Instant, engine: Engine, modelNow: Instant) {
         do {
-            switch event.gesture {
+            switch gesture {
             case .veryLong: try engine.endCalibration(now: modelNow)
             case .short:
-                try engine.calibrationPress(at: clock.model(boottime: event.pressedAt.nanoseconds), now: modelNow)
+                try engine.calibrationPress(at: clock.model(boottime: pressedAt.nanoseconds), now: modelNow)
             default: play(.cannot)
             }
         } catch {

@@ -92,7 +92,7 @@ public final class SQLiteStore: EngineStore {
         let aside = "\(path).corrupt-\(now() / 1000)"
         log.error("state database \(path) \(why); moved aside to \(aside), starting with a fresh one")
         guard rename(path, aside) == 0 else {
-            throw SystemError(operation: "move \(path) aside to \(aside)", errno: Errno(errno))
+            throw SystemError("move \(path) aside to \(aside)", errno: Errno(rawValue: errno))
         }
         for suffix in ["-wal", "-shm"] {
             if access(path + suffix, F_OK) == 0 { _ = rename(path + suffix, aside + suffix) }
@@ -117,14 +117,14 @@ public final class SQLiteStore: EngineStore {
                 log.error("stored active trip is unreadable (\(error)); keeping it in \(path) and starting idle")
             }
         }
-        var records: [CalibrationStore.Record] = []
+        var records: [CalibrationRecord] = []
         let calibration = try db.prepare("SELECT segment, running_avg, running_n, dwell_avg, dwell_n FROM calibration")
         while try calibration.step() {
             guard let text = calibration.string(at: 0), let key = SegmentKey(text) else { continue }
-            records.append(CalibrationStore.Record(
+            records.append(CalibrationRecord(
                 key: key,
-                running: calibration.isNull(at: 1) ? nil : .init(average: calibration.double(at: 1), count: Int(calibration.int64(at: 2))),
-                dwell: calibration.isNull(at: 3) ? nil : .init(average: calibration.double(at: 3), count: Int(calibration.int64(at: 4)))))
+                running: calibration.isNull(at: 1) ? nil : CalibrationAverage(average: calibration.double(at: 1), count: Int(calibration.int64(at: 2))),
+                dwell: calibration.isNull(at: 3) ? nil : CalibrationAverage(average: calibration.double(at: 3), count: Int(calibration.int64(at: 4)))))
         }
         let (sane, dropped) = CalibrationStore.sanitised(records)
         for line in dropped { log.warning("calibration: dropped implausible stored value \(line)") }
@@ -173,7 +173,7 @@ public final class SQLiteStore: EngineStore {
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
                 """)
             try statement.bind([
-                .integer(entry.t0.nanoseconds), .integer(entry.t0UnixMilliseconds),
+                .integer(entry.t0.nanoseconds), .integer(entry.t0UnixMilliseconds ?? 0),
                 .text(entry.from.rawValue), .text(entry.to.rawValue),
                 .integer(Int64(entry.plannedSeconds)), .integer(Int64(entry.finalSeconds)),
                 entry.confirmedSeconds.map { .integer(Int64($0)) } ?? .null,

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import MetroControl
+import MetroSystem
+
+/// A connection to `metrotimerd`'s control socket: one JSON request line out, one reply line back (or a stream of
+/// status events for `watch`).
+final class DaemonClient {
+    /// The default socket (systemd's RuntimeDirectory=metrotimer).
+    static let defaultSocket = "/run/metrotimer/control.sock"
+
+    let path: String
+    private let connection: UnixConnection
+    private var buffer = LineBuffer(maximumLineLength: 1 << 22)
+    private var pending: [String] = []
+
+    /// The socket path: `--socket`, else `$METROTIMER_SOCKET`, else the default.
+    static func socketPath(option: String?, environment: [String: String]) -> String {
+        if let option, !option.isEmpty { return option }
+        if let env = environment["METROTIMER_SOCKET"], !env.isEmpty { return env }
+        return defaultSocket
+    }
+
+    /// Connects, or throws ONE clear line when the daemon is not running or the socket is not ours to use.
+    init(path: String) throws(CLIError) {
+        self.path = path
+        do {
+            connection = try UnixConnection.connect(path: path)
+        } catch let error as SystemError {
+            switch error.errno.rawValue {
+            case ENOENT, ECONNREFUSED:
+                throw CLIError("metrotimerd is not running (no daemon listening on \(path))", exitCode: CLIError.unavailableCode)
+            case EACCES, EPERM:
+                throw CLIError("permission denied on \(path): join the control group (usually 'metrotimer')",
+                               exitCode: CLIError.unavailableCode)
+            default:
+                throw CLIError("cannot reach metrotimerd at \(path): \(error)", exitCode: CLIError.unavailableCode)
+            }
+        } catch {
+            throw CLIError("cannot reach metrotimerd at \(path): \(error)", exitCode: CLIError.unavailableCode)
+        }
+    }
+
+    deinit { try? connection.close() }
+
+    /// Sends one request and returns the parsed reply object; an `{"ok": false}` reply becomes a CLIError with the
+    /// daemon's message.
+    func request(_ request: ControlRequest) throws(CLIError) -> JSONValue {
+        do {
+            try connection.writeAll(Array((request.line + "\n").utf8))
+        } catch {
+            throw CLIError("lost the connection to metrotimerd: \(error)", exitCode: CLIError.unavailableCode)
+        }
+        let reply = try nextMessage()
+        if reply["ok"]?.boolValue == false {
+            let code = reply["code"]?.stringValue
+            throw CLIError(reply["error"]?.stringValue ?? "the daemon refused the request",
+                           exitCode: code == "bad_request" ? CLIError.usageCode : (code == "permission_denied" ? 77 : 1))
+        }
+        return reply
+    }
+
+    /// The next JSON line from the daemon (blocking).
+    func nextMessage() throws(CLIError) -> JSONValue {
+        while pending.isEmpty {
+            let bytes: [UInt8]?
+            do { bytes = try connection.read(upTo: 65536) } catch {
+                throw CLIError("lost the connection to metrotimerd: \(error)", exitCode: CLIError.unavailableCode)
+            }
+            guard let bytes, !bytes.isEmpty else {
+                throw CLIError("metrotimerd closed the connection", exitCode: CLIError.unavailableCode)
+            }
+            for item in buffer.append(bytes) {
+                if case .line(let line) = item { pending.append(String(decoding: line, as: UTF8.self)) }
+            }
+        }
+        let line = pending.removeFirst()
+        guard let value = JSONValue.parse(line) else {
+            throw CLIError("metrotimerd sent something that is not JSON", exitCode: 1)
+        }
+        return value
+    }
+}

@@ -1,0 +1,72 @@
+import MetroControl
+import MetroModel
+
+/// `metrotimer routes` as text.
+enum RoutesView {
+    static func render(_ routes: JSONValue) -> String {
+        var out = ""
+        func describe(_ r: JSONValue) -> String {
+            "\(r["from"]?.stringValue ?? "?") → \(r["to"]?.stringValue ?? "?")"
+        }
+        if let selected = routes["selected"], selected != .null { out += "chosen: \(describe(selected))\n" }
+        let pinned = routes["pinned"]?.arrayValue ?? []
+        out += pinned.isEmpty ? "pinned: none\n" : "pinned:\n"
+        for (i, r) in pinned.enumerated() { out += "  \(i + 1). \(describe(r))\n" }
+        let recents = routes["recents"]?.arrayValue ?? []
+        if !recents.isEmpty {
+            out += "recent:\n"
+            for r in recents { out += "  - \(describe(r))\n" }
+        }
+        return out
+    }
+}
+
+/// `metrotimer journal` and `metrotimer stats` as text.
+enum JournalView {
+    static func render(_ entries: JSONValue) -> String {
+        let list = entries.arrayValue ?? []
+        if list.isEmpty { return "no trips yet\n" }
+        var out = "id  t0                   route                                   outcome   planned  final  confirmed  corrections\n"
+        for e in list {
+            let route = "\(e["from"]?.stringValue ?? "?") → \(e["to"]?.stringValue ?? "?")"
+            let confirmed = e["confirmed_s"]?.intValue.map { "\($0) s" } ?? "—"
+            out += pad(String(e["id"]?.intValue ?? 0), 4) + pad(String((e["t0"]?.stringValue ?? "").prefix(19)), 21)
+                + pad(route, 40) + pad(e["outcome"]?.stringValue ?? "", 10)
+                + pad("\(e["planned_s"]?.intValue ?? 0) s", 9) + pad("\(e["final_s"]?.intValue ?? 0) s", 7)
+                + pad(confirmed, 11)
+                + "\(e["manual_corrections"]?.intValue ?? 0) manual (\(e["late_corrections"]?.intValue ?? 0) late), \(e["gps_corrections"]?.intValue ?? 0) gps\n"
+        }
+        return out
+    }
+
+    static func renderStats(_ stats: JSONValue) -> String {
+        func percent(_ v: JSONValue?) -> String {
+            guard let d = v?.numberValue else { return "—" }
+            return "\(Int((d * 100).rounded())) %"
+        }
+        var out = "trips: \(stats["trips"]?.intValue ?? 0), measured (confirmed arrivals): \(stats["measured_trips"]?.intValue ?? 0)\n"
+        out += "median error: " + (stats["median_error_s"]?.intValue.map { "\($0) s (positive = countdown ran fast, safe)" } ?? "—") + "\n"
+        out += "within ±30 s: \(percent(stats["within_30s_share"]))\n"
+        out += "late corrections (+1) among manual corrections: \(percent(stats["late_correction_share"]))\n"
+        return out
+    }
+
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
+    }
+}
+
+/// `metrotimer calibration` as text.
+enum CalibrationView {
+    static func render(_ doc: JSONValue) -> String {
+        let segments = doc["segments"]?.arrayValue ?? []
+        if segments.isEmpty { return "no calibration yet (every segment uses the timetable seed)\n" }
+        var out = "segment                                   running (n)      dwell (n)\n"
+        for s in segments {
+            let running = s["running_avg_s"]?.numberValue.map { "\(Int($0.rounded())) s (\(s["running_samples"]?.intValue ?? 0))" } ?? "—"
+            let dwell = s["dwell_avg_s"]?.numberValue.map { "\(Int($0.rounded())) s (\(s["dwell_samples"]?.intValue ?? 0))" } ?? "—"
+            out += JournalView.pad(s["segment"]?.stringValue ?? "", 42) + JournalView.pad(running, 17) + dwell + "\n"
+        }
+        return out
+    }
+}

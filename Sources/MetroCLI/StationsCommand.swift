@@ -1,0 +1,65 @@
+import MetroModel
+
+extension Command {
+    /// `metrotimer stations [QUERY] [--ids] [--lang uk|en] [--data FILE]`.
+    public static let stations = Command(
+        name: "stations",
+        summary: "list stations, or search them by name or id",
+        help: """
+            usage: metrotimer stations [QUERY] [--ids] [--lang uk|en] [--data FILE]
+
+            Lists every station (line by line, in forward order) or those matching QUERY, best match first.
+            QUERY matches the Ukrainian or English name or the id; case, accents and apostrophes are ignored.
+
+              --ids          print only the station ids, one per line
+              --lang uk|en   show names in one language (default: both)
+              --data FILE    network data file
+
+            """,
+        run: runStations)
+}
+
+private func runStations(_ context: CommandContext) throws(CLIError) {
+    let arguments = try ParsedArguments(context.arguments,
+                                        spec: ArgumentSpec(valueOptions: ["--lang", "--data"], flags: ["--ids"]),
+                                        command: "stations")
+    if arguments.wantsHelp {
+        context.output.write(Command.stations.help)
+        return
+    }
+    let language: Language? = arguments.values["--lang"] == nil
+        ? nil : try arguments.language(environment: context.environment)
+    guard arguments.positionals.count <= 1 else {
+        throw .usage("takes at most one QUERY, got \(arguments.positionals.count) (quote a name with spaces)")
+    }
+    let (network, _) = try NetworkData.load(explicit: arguments.values["--data"], environment: context.environment,
+                                            executablePath: context.executablePath)
+    let query = arguments.positionals.first ?? ""
+    let found = network.search(query)
+    guard !found.isEmpty else {
+        let suggestions: [Station]
+        if case .notFound(let near) = network.resolve(query) { suggestions = near } else { suggestions = [] }
+        let shown = suggestions.map { "\($0.name(language ?? .en)) (\($0.id))" }
+        throw .data(Phrase(uk: "жодна станція не відповідає «\(query)»; можливо: \(shown.joined(separator: ", "))",
+                           en: "no station matches '\(query)'; did you mean: \(shown.joined(separator: ", "))")(language ?? .en))
+    }
+    if arguments.flags.contains("--ids") {
+        for station in found { context.output.line(station.id.rawValue) }
+        return
+    }
+    let width = found.map(\.id.rawValue.count).max() ?? 0
+    for station in found {
+        let digits = station.line.rawValue.drop { !$0.isNumber }
+        let label = language == .uk ? "М\(digits)" : "M\(digits)"
+        let names: String
+        switch language {
+        case .some(let l): names = station.name(l)
+        case .none: names = station.name.uk == station.name.en ? station.name.en : "\(station.name.uk) / \(station.name.en)"
+        }
+        var flags: [String] = []
+        if station.isSurface { flags.append(Phrase(uk: "наземна", en: "surface")(language ?? .en)) }
+        if station.isClosed { flags.append(Phrase(uk: "закрита", en: "closed")(language ?? .en)) }
+        let padding = String(repeating: " ", count: width - station.id.rawValue.count)
+        context.output.line("\(label)  \(station.id)\(padding)  \(names)" + (flags.isEmpty ? "" : "  [\(flags.joined(separator: ", "))]"))
+    }
+}

@@ -1,0 +1,113 @@
+import MetroEngine
+import MetroModel
+
+/// `metrotimer journal --json`: one entry per ended trip, newest first (contract names).
+public struct JournalDocument: Codable, Equatable, Sendable {
+    public var id: Int64
+    public var t0: String
+    public var from: String
+    public var to: String
+    public var planned_s: Int
+    public var final_s: Int
+    public var confirmed_s: Int?
+    public var outcome: String
+    public var manual_corrections: Int
+    public var late_corrections: Int
+    public var gps_corrections: Int
+    public var transfers: Int
+    /// confirmed − final: positive = the countdown ran fast (safe side).
+    public var error_s: Int?
+
+    public init(_ entry: JournalEntry) {
+        id = entry.id
+        t0 = entry.t0UnixMilliseconds.map { KyivTimestamp.milliseconds(unixNanoseconds: $0 * 1_000_000) } ?? ""
+        from = entry.from.rawValue
+        to = entry.to.rawValue
+        planned_s = entry.plannedSeconds
+        final_s = entry.finalSeconds
+        confirmed_s = entry.confirmedSeconds
+        outcome = entry.outcome.rawValue
+        manual_corrections = entry.manualCorrections
+        late_corrections = entry.lateCorrections
+        gps_corrections = entry.gpsCorrections
+        transfers = entry.transfers
+        error_s = entry.errorSeconds
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, t0, from, to, planned_s, final_s, confirmed_s, outcome, manual_corrections, late_corrections,
+            gps_corrections, transfers, error_s
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(t0, forKey: .t0)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encode(planned_s, forKey: .planned_s)
+        try c.encode(final_s, forKey: .final_s)
+        try c.encode(confirmed_s, forKey: .confirmed_s)
+        try c.encode(outcome, forKey: .outcome)
+        try c.encode(manual_corrections, forKey: .manual_corrections)
+        try c.encode(late_corrections, forKey: .late_corrections)
+        try c.encode(gps_corrections, forKey: .gps_corrections)
+        try c.encode(transfers, forKey: .transfers)
+        try c.encode(error_s, forKey: .error_s)
+    }
+}
+
+/// `metrotimer stats`: the accuracy figures of SPEC §8.
+public struct StatsDocument: Codable, Equatable, Sendable {
+    public var trips: Int
+    public var measured_trips: Int
+    public var median_error_s: Int?
+    public var within_30s_share: Double?
+    public var late_correction_share: Double?
+    public var trips_with_late_correction_share: Double?
+
+    public init(_ stats: JournalStatistics) {
+        trips = stats.tripCount
+        measured_trips = stats.measuredTripCount
+        median_error_s = stats.medianErrorSeconds
+        within_30s_share = stats.withinThirtySecondsShare
+        late_correction_share = stats.lateCorrectionShare
+        trips_with_late_correction_share = stats.tripsWithLateCorrectionShare
+    }
+}
+
+/// `metrotimer calibration --json`: per directed segment, averages and sample counts.
+public struct CalibrationDocument: Codable, Equatable, Sendable {
+    public struct Segment: Codable, Equatable, Sendable {
+        public var segment: String
+        public var running_avg_s: Double?
+        public var running_samples: Int
+        public var dwell_avg_s: Double?
+        public var dwell_samples: Int
+    }
+    public var segments: [Segment]
+
+    public init(_ store: CalibrationStore) {
+        segments = store.records.map {
+            Segment(segment: $0.key.description, running_avg_s: $0.running?.average, running_samples: $0.running?.count ?? 0,
+                    dwell_avg_s: $0.dwell?.average, dwell_samples: $0.dwell?.count ?? 0)
+        }
+    }
+}
+
+/// `metrotimer routes`: the chosen, pinned and recent routes.
+public struct RoutesDocument: Codable, Equatable, Sendable {
+    public struct Route: Codable, Equatable, Sendable {
+        public var from: String
+        public var to: String
+    }
+    public var selected: Route?
+    public var pinned: [Route]
+    public var recents: [Route]
+
+    public init(engine: Engine) {
+        func r(_ c: RouteChoice) -> Route { Route(from: c.from.rawValue, to: c.to.rawValue) }
+        selected = engine.selectedRoute.map(r)
+        pinned = engine.routes.pinned.map(r)
+        recents = engine.routes.displayedRecents.map(r)
+    }
+}

@@ -1,0 +1,117 @@
+import MetroGPS
+import MetroModel
+import MetroSystem
+
+/// The daemon's connection to gpsd. It holds a watch only while GPS can help (a trip is running and a surface
+/// station still lies ahead), so gpsd may power the receiver down the rest of the time. When gpsd is absent, dies
+/// or restarts, it reconnects with capped back-off on a timerfd; nothing here ever blocks an alert.
+final class GPSLink {
+    let address: GPSDAddress
+    private let loop: EventLoop
+    private let log: Logger
+    private let clock: ModelClock
+    private let onFix: (FixInput, Int64) -> Void
+    private var session: GPSDSession?
+    private var token: EventLoop.Token?
+    private let retryTimer: AlarmTimer
+    private var retryToken: EventLoop.Token?
+    private var backoffSeconds: Int64 = 1
+    private(set) var isWatching = false
+    private(set) var fault: String?
+    /// Receiver time − system time at the last fix with a time, for a board whose clock is not synchronised.
+    private(set) var receiverClockOffsetNanoseconds: Int64?
+
+    var isConnected: Bool { session != nil }
+
+    init(address text: String, loop: EventLoop, log: Logger, clock: ModelClock,
+         onFix: @escaping (FixInput, Int64) -> Void) throws
+    {
+        do { address = try GPSDAddress(parsing: text) } catch {
+            throw DaemonStartError("gpsd = \(text): \(error)")
+        }
+        self.loop = loop
+        self.log = log
+        self.clock = clock
+        self.onFix = onFix
+        retryTimer = try AlarmTimer(preferAlarm: false)
+        retryToken = try loop.register(fd: retryTimer.fd.rawValue, events: .readable) { [weak self] _ in
+            guard let self else { return }
+            _ = try? self.retryTimer.acknowledge()
+            if self.isWatching && self.session == nil { self.connect() }
+        }
+    }
+
+    /// Starts or stops watching. Idempotent; called after every status change.
+    func setWatching(_ want: Bool) {
+        guard want != isWatching else { return }
+        isWatching = want
+        if want {
+            log.info("gps: a surface station lies ahead; watching gpsd at \(address)")
+            backoffSeconds = 1
+            connect()
+        } else {
+            log.info("gps: no surface station ahead; watch released")
+            disconnect()
+            try? retryTimer.disarm()
+            fault = nil
+        }
+    }
+
+    func close() {
+        isWatching = false
+        disconnect()
+        if let retryToken { loop.unregister(retryToken) }
+        retryToken = nil
+    }
+
+    private func connect() {
+        do {
+            let session = try GPSDSession.open(address)
+            self.session = session
+            token = try loop.register(fd: session.fd, events: .readable) { [weak self] _ in self?.readable() }
+            fault = nil
+            backoffSeconds = 1
+            log.info("gps: connected to gpsd at \(address)")
+            readable()  // libgps may already hold buffered data
+        } catch {
+            disconnect()
+            let message = "gps: \(error); retrying in \(backoffSeconds) s"
+            fault = message
+            log.warning(message)
+            scheduleRetry()
+        }
+    }
+
+    private func scheduleRetry() {
+        try? retryTimer.arm(atBoottimeNanoseconds: clock.bootNow() + backoffSeconds * 1_000_000_000)
+        backoffSeconds = min(backoffSeconds * 2, 30)
+    }
+
+    private func disconnect() {
+        if let token { loop.unregister(token) }
+        token = nil
+        session?.close()
+        session = nil
+    }
+
+    private func readable() {
+        guard let session else { return }
+        switch session.readAvailable() {
+        case .disconnected:
+            log.warning("gps: gpsd at \(address) went away; reconnecting")
+            disconnect()
+            fault = "gps: gpsd at \(address) went away; reconnecting"
+            backoffSeconds = 1
+            scheduleRetry()
+        case .fixes(let fixes):
+            for fix in fixes {
+                let wallNow = Clocks.now(.realtime)
+                if let receiver = fix.receiverTimeUnixNs { receiverClockOffsetNanoseconds = receiver - wallNow }
+                let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
+                                     horizontalErrorMeters: fix.horizontalErrorMeters, mode: Int(fix.mode.rawValue),
+                                     receiverUnixNanoseconds: fix.receiverTimeUnixNs, receivedAt: clock.now())
+                onFix(input, wallNow)
+            }
+        }
+    }
+}

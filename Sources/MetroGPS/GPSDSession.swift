@@ -1,0 +1,83 @@
+import CGPS
+
+/// A connection to gpsd streaming position reports, whose socket joins the caller's event loop.
+///
+/// Use: `open` it, add `fd` to epoll for reading, call `readAvailable()` each time it is readable, `close()`
+/// when done or when `readAvailable()` says `.disconnected`. Nothing here blocks once open: the socket is
+/// non-blocking and a drain stops at the first incomplete line. One thread only (the event loop's).
+public final class GPSDSession {
+    /// The address this session was opened with.
+    public let address: GPSDAddress
+    /// The libgps session; nil once closed. The only place an unsafe pointer lives in this module.
+    private var handle: OpaquePointer?
+    /// Set when libgps reported the end of the connection: nothing more is read or written on it.
+    private var gone = false
+
+    private init(address: GPSDAddress, handle: OpaquePointer) {
+        self.address = address
+        self.handle = handle
+    }
+
+    /// Connects to gpsd and starts watching (JSON reports). `gps_open` connects synchronously: to a
+    /// gpsd on loopback that is immediate, and a refused connection fails at once.
+    public static func open(_ address: GPSDAddress) throws(GPSError) -> GPSDSession {
+        var step: Int32 = 0
+        var code: Int32 = 0
+        let handle = cgps_open(address.host, String(address.port), &step, &code)
+        guard let handle else {
+            let failedStep: GPSError.Step = switch Int(step) {
+            case Int(CGPS_FAILED_ALLOC): .allocate
+            case Int(CGPS_FAILED_WATCH): .watch
+            default: .connect
+            }
+            throw GPSError(address: address, step: failedStep, code: code,
+                           message: String(cString: cgps_error_text(code)))
+        }
+        return GPSDSession(address: address, handle: handle)
+    }
+
+    /// The socket to wait on for reading; -1 once closed.
+    public var fd: Int32 {
+        guard let handle else { return -1 }
+        return cgps_fd(handle)
+    }
+
+    /// Whether `close()` has been called.
+    public var isClosed: Bool { handle == nil }
+
+    /// Reads every message already received, without waiting, and returns the fixes among them (TPV
+    /// reports with mode 2D/3D and a finite position). libgps buffers whole lines, so this keeps reading
+    /// until nothing is buffered and the socket has nothing more; an incomplete line is left for the next
+    /// call. `.disconnected` when gpsd went away (and on every call after that, or after `close()`).
+    public func readAvailable() -> GPSRead {
+        guard let handle, !gone else { return .disconnected }
+        var fixes: [GPSFix] = []
+        var raw = cgps_fix()
+        while cgps_waiting(handle) {
+            switch Int(cgps_read_fix(handle, &raw)) {
+            case Int(CGPS_READ_GONE):
+                gone = true
+                return .disconnected
+            case Int(CGPS_READ_FIX):
+                if let fix = GPSFix(raw) { fixes.append(fix) }
+            case Int(CGPS_READ_PARTIAL):
+                return .fixes(fixes)
+            default:
+                continue
+            }
+        }
+        return .fixes(fixes)
+    }
+
+    /// Tells gpsd to stop watching (so it may power the receiver down) unless the connection is already
+    /// gone, and closes the socket. Calling it again does nothing.
+    public func close() {
+        guard let handle else { return }
+        cgps_close(handle, !gone)
+        self.handle = nil
+    }
+
+    deinit {
+        close()
+    }
+}

@@ -1,0 +1,86 @@
+/// Where the trip is, as far as the button cares (the rows of SPEC §12.1).
+public enum DeviceState: String, Sendable, Codable, CaseIterable {
+    /// No trip; a route is chosen.
+    case idleWithRoute
+    /// No trip and no route chosen.
+    case idleNoRoute
+    /// A trip, and an alert is buzzing (or the arrival alarm is waiting to repeat).
+    case alertBuzzing
+    /// A trip, between the model's arrival at the exit station and its arrival after the node.
+    case changingLines
+    /// A trip, otherwise.
+    case riding
+}
+
+/// What a gesture asks the engine to do.
+public enum DeviceAction: String, Sendable, Codable, CaseIterable {
+    /// Start the trip; t0 = the press edge.
+    case start
+    /// Choose the next pinned route and buzz its number.
+    case nextPinnedRoute
+    /// Buzz the chosen route's stop count.
+    case buzzRouteStopCount
+    /// Acknowledge the buzzing alert (stops its repeats).
+    case acknowledge
+    /// "Train departed" after a change (SPEC §5.3).
+    case trainDeparted
+    /// +1: the train is behind the model.
+    case plusOne
+    /// −1: the train is ahead of the model.
+    case minusOne
+    /// I'm off: end the trip as `arrived`.
+    case arrived
+    /// Cancel: end the trip as `stopped`.
+    case cancel
+    /// Buzz the number of stops remaining.
+    case buzzStopsRemaining
+    /// Nothing: answer with the "cannot" buzz.
+    case cannot
+}
+
+/// The action table of SPEC §12.1.
+public enum GestureTable {
+    /// The action for a gesture in a state on button 1 (the main button) or 2 (the optional second one).
+    ///
+    /// Cells the SPEC leaves empty ("—") and any unknown button give `.cannot`. Decisions where the SPEC is
+    /// silent:
+    /// - **idle, no route:** only the double press means something — it chooses the first pinned route (the
+    ///   engine answers `.cannot` itself when nothing is pinned); a start without a route is the SPEC's own
+    ///   "cannot" case.
+    /// - **second button:** short = +1, long = −1 whenever a trip is active (also while an alert buzzes: a
+    ///   rider told "yours is next" too early must be able to say so); in idle states it has no meaning.
+    public static func action(for gesture: Gesture, state: DeviceState, button: Int = 1) -> DeviceAction {
+        switch button {
+        case 1: return primary(gesture, state)
+        case 2: return secondary(gesture, state)
+        default: return .cannot
+        }
+    }
+
+    private static func primary(_ gesture: Gesture, _ state: DeviceState) -> DeviceAction {
+        switch (state, gesture) {
+        case (.idleWithRoute, .short): return .start
+        case (.idleWithRoute, .double): return .nextPinnedRoute
+        case (.idleWithRoute, .long): return .buzzRouteStopCount
+        case (.idleWithRoute, .veryLong): return .cannot
+        case (.idleNoRoute, .double): return .nextPinnedRoute
+        case (.idleNoRoute, _): return .cannot
+        case (.alertBuzzing, .short): return .acknowledge
+        case (.alertBuzzing, _): return .cannot
+        case (.changingLines, .short): return .trainDeparted
+        case (.riding, .short): return .buzzStopsRemaining
+        case (.changingLines, .double), (.riding, .double): return .plusOne
+        case (.changingLines, .long), (.riding, .long): return .arrived
+        case (.changingLines, .veryLong), (.riding, .veryLong): return .cancel
+        }
+    }
+
+    private static func secondary(_ gesture: Gesture, _ state: DeviceState) -> DeviceAction {
+        switch (state, gesture) {
+        case (.idleWithRoute, _), (.idleNoRoute, _): return .cannot
+        case (_, .short): return .plusOne
+        case (_, .long): return .minusOne
+        case (_, .double), (_, .veryLong): return .cannot
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// Why a route cannot be planned (SPEC §2).
+public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// From and to are the same station.
+    case sameStation(StationID)
+    /// No station has this id.
+    case unknownStation(String)
+    /// The station is closed: trains pass without stopping.
+    case closedStation(StationID)
+    /// No service on the stretch between two adjacent stations now.
+    case suspended(from: StationID, to: StationID)
+
+    /// The reason in a language, naming the station(s) by id.
+    public func message(_ language: Language) -> String { message(language, names: nil) }
+
+    /// The reason in a language, naming stations by their names in `network` where known.
+    public func message(_ language: Language, names network: Network?) -> String {
+        func name(_ id: StationID) -> String { network?.station(id)?.name(language) ?? id.rawValue }
+        switch self {
+        case .sameStation(let id):
+            return Phrase(uk: "Початкова й кінцева станції збігаються: \(name(id))",
+                          en: "The start and the destination are the same station: \(name(id))")(language)
+        case .unknownStation(let text):
+            return Phrase(uk: "Немає такої станції: \(text)", en: "No such station: \(text)")(language)
+        case .closedStation(let id):
+            return Phrase(uk: "Станція \(name(id)) закрита: потяги її минають",
+                          en: "\(name(id)) is closed: trains pass without stopping")(language)
+        case .suspended(let from, let to):
+            return Phrase(uk: "Зараз немає руху на перегоні \(name(from)) — \(name(to))",
+                          en: "No service on this stretch now: \(name(from)) – \(name(to))")(language)
+        }
+    }
+
+    /// The English reason.
+    public var description: String { message(.en) }
+}

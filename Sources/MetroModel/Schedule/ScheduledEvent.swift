@@ -1,0 +1,30 @@
+/// A route event with its modelled arrival and departure instants (SPEC §3).
+public struct ScheduledEvent: Hashable, Sendable, Codable {
+    public var station: StationID
+    public var line: LineID
+    public var isStop: Bool
+    public var isTransfer: Bool
+    /// When the train reaches the station; for a transfer event, the modelled departure of the new line's train.
+    public var arrival: Instant
+    /// When the train leaves (arrival + dwell at an ordinary stop, else the arrival).
+    public var departure: Instant
+    public init(station: StationID, line: LineID, isStop: Bool, isTransfer: Bool, arrival: Instant,
+                departure: Instant)
+    {
+        self.station = station
+        self.line = line
+        self.isStop = isStop
+        self.isTransfer = isTransfer
+        self.arrival = arrival
+        self.departure = departure
+    }
+    /// The event at a route position with both instants set to one instant.
+    public init(_ event: RouteEvent, at instant: Instant) {
+        self.init(station: event.station, line: event.line, isStop: event.isStop, isTransfer: event.isTransfer,
+                  arrival: instant, departure: instant)
+    }
+    /// The route event it schedules.
+    public var routeEvent: RouteEvent {
+        RouteEvent(station: station, line: line, isStop: isStop, isTransfer: isTransfer)
+    }
+}

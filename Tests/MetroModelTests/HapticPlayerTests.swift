@@ -1,0 +1,217 @@
+import Testing
+@testable import MetroModel
+
+private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_000) }
+private func toMs(_ i: Instant) -> Int64 { i.nanoseconds / 1_000_000 }
+
+/// Runs the player on a virtual clock, ticking exactly at each deadline up to `end`, and records every
+/// motor transition as "on@ms" / "off@ms".
+private func trace(_ player: inout HapticPlayer, until end: Int64) -> [String] {
+    var out: [String] = []
+    var last = player.motorOn
+    while let deadline = player.output.nextDeadline, toMs(deadline) <= end {
+        let o = player.tick(now: deadline)
+        if o.motorOn != last { out.append("\(o.motorOn ? "on" : "off")@\(toMs(deadline))") }
+        last = o.motorOn
+    }
+    return out
+}
+
+@Suite struct HapticPlayerTests {
+    @Test func playsAPatternStepByStepThenSleeps() {
+        var p = HapticPlayer()
+        #expect(p.output == HapticOutput(motorOn: false, nextDeadline: nil))
+        #expect(p.play(.yoursIsNext, now: ms(0)) == HapticOutput(motorOn: true, nextDeadline: ms(600)))
+        #expect(trace(&p, until: 100_000) == ["off@600", "on@900", "off@1500", "on@1800", "off@2400"])
+        #expect(p.output.nextDeadline == nil)
+        #expect(p.playing == nil)
+    }
+
+    @Test func lateTicksKeepTheSchedule() {
+        var p = HapticPlayer()
+        _ = p.play(.changeHere, now: ms(0))
+        #expect(p.tick(now: ms(700)) == HapticOutput(motorOn: false, nextDeadline: ms(900)))
+        #expect(p.tick(now: ms(1460)) == HapticOutput(motorOn: true, nextDeadline: ms(2050)))
+    }
+
+    @Test func higherPriorityPreemptsWithAPauseWhenTheMotorWasOn() {
+        var p = HapticPlayer()
+        _ = p.play(.number(7), now: ms(0))
+        #expect(p.play(.yoursIsNext, now: ms(100)) == HapticOutput(motorOn: false, nextDeadline: ms(350)))
+        #expect(p.playing == .yoursIsNext)
+        #expect(trace(&p, until: 100_000) == ["on@350", "off@950", "on@1250", "off@1850", "on@2150", "off@2750"])
+    }
+
+    @Test func preemptingDuringAPauseStartsAtOnce() {
+        var p = HapticPlayer()
+        _ = p.play(.number(7), now: ms(0))
+        #expect(p.play(.getOffNow, now: ms(900)) == HapticOutput(motorOn: true, nextDeadline: ms(1900)))
+    }
+
+    @Test func lowerGestureAnswersAreDroppedWhileAnAlertPlays() {
+        var p = HapticPlayer()
+        _ = p.play(.yoursIsNext, now: ms(0))
+        for answer in [HapticPattern.acknowledged, .number(3), .cannot] {
+            #expect(p.play(answer, now: ms(100)) == HapticOutput(motorOn: true, nextDeadline: ms(600)))
+        }
+        #expect(p.playing == .yoursIsNext)
+        #expect(p.queued.isEmpty)
+    }
+
+    @Test func equalPriorityReplaces() {
+        var p = HapticPlayer()
+        _ = p.play(.number(12), now: ms(0))
+        // At 1000 the motor is in number(12)'s first pause (800 on, 400 off), so cannot starts at once.
+        #expect(p.play(.cannot, now: ms(1000)) == HapticOutput(motorOn: true, nextDeadline: ms(1250)))
+        #expect(p.playing == .cannot)
+        #expect(trace(&p, until: 100_000) == ["off@1250", "on@1500", "off@1750", "on@2000", "off@2800"])
+    }
+
+    @Test func lowerAlertsQueueAndPlayAfterwardsSeparatedByAPause() {
+        var p = HapticPlayer()
+        _ = p.play(.yoursIsNext, now: ms(0))
+        _ = p.play(.changeHere, now: ms(100))
+        #expect(p.queued == [.changeHere])
+        // yoursIsNext ends at 2700 with its pause; changeHere follows at once.
+        #expect(trace(&p, until: 100_000) == ["off@600", "on@900", "off@1500", "on@1800", "off@2400",
+                                               "on@2700", "off@3300", "on@3600", "off@3850", "on@4150", "off@4750"])
+    }
+
+    @Test func anAlertCutShortByAHigherOneIsPlayedAgainAfterIt() {
+        var p = HapticPlayer()
+        _ = p.play(.changeHere, now: ms(0))
+        _ = p.play(.yoursIsNext, now: ms(700))   // during changeHere's pause
+        #expect(p.playing == .yoursIsNext)
+        #expect(p.queued == [.changeHere])
+        // yoursIsNext ends at 700 + 2700 with a pause, so changeHere starts from the top without another.
+        #expect(p.tick(now: ms(3400)) == HapticOutput(motorOn: true, nextDeadline: ms(4000)))
+        #expect(p.playing == .changeHere)
+    }
+
+    @Test func getOffNowClearsTheQueue() {
+        var p = HapticPlayer()
+        _ = p.play(.yoursIsNext, now: ms(0))
+        _ = p.play(.changeHere, now: ms(10))
+        _ = p.play(.getOffNow, now: ms(20))
+        #expect(p.playing == .getOffNow)
+        #expect(p.queued.isEmpty)
+    }
+
+    @Test func arrivalAlarmRepeatsEvery20SecondsThreeTimes() {
+        var p = HapticPlayer()
+        _ = p.play(.getOffNow, now: ms(0))
+        #expect(p.isAlertBuzzing)
+        #expect(p.pendingArrivalRepeats == 3)
+        let plays = trace(&p, until: 1_000_000).filter { $0.hasPrefix("on@") }
+        // The first play started at 0 (before the trace); then three repeats, start to start every 20 s.
+        #expect(plays == ["on@1400", "on@20000", "on@21400", "on@40000", "on@41400", "on@60000", "on@61400"])
+        #expect(!p.isAlertBuzzing)
+        #expect(p.output.nextDeadline == nil)
+    }
+
+    @Test func betweenRepeatsTheAlarmStillCountsAsBuzzing() {
+        var p = HapticPlayer()
+        _ = p.play(.getOffNow, now: ms(0))
+        #expect(p.tick(now: ms(10_000)) == HapticOutput(motorOn: false, nextDeadline: ms(20_000)))
+        #expect(p.isAlertBuzzing)
+        #expect(p.pendingArrivalRepeats == 3)
+        #expect(p.acknowledge(now: ms(10_000)) == HapticOutput(motorOn: false, nextDeadline: nil))
+        #expect(!p.isAlertBuzzing)
+    }
+
+    @Test func acknowledgeStopsTheAlarmAtOnce() {
+        var p = HapticPlayer()
+        _ = p.play(.getOffNow, now: ms(0))
+        #expect(p.acknowledge(now: ms(500)) == HapticOutput(motorOn: false, nextDeadline: nil))
+        #expect(p.playing == nil)
+        #expect(trace(&p, until: 1_000_000).isEmpty)
+    }
+
+    @Test func acknowledgeThenPlaysNewsStillQueued() {
+        var p = HapticPlayer()
+        _ = p.play(.yoursIsNext, now: ms(0))
+        _ = p.play(.changeHere, now: ms(10))
+        // Acknowledged mid-pulse: the queued news follows after a 250 ms pause so the pulses do not fuse.
+        #expect(p.acknowledge(now: ms(100)) == HapticOutput(motorOn: false, nextDeadline: ms(350)))
+        #expect(p.playing == .changeHere)
+    }
+
+    @Test func acknowledgeWithoutAnAlertChangesNothing() {
+        var p = HapticPlayer()
+        _ = p.play(.number(3), now: ms(0))
+        #expect(!p.isAlertBuzzing)
+        #expect(p.acknowledge(now: ms(100)) == HapticOutput(motorOn: true, nextDeadline: ms(250)))
+        #expect(p.playing == .number)
+    }
+
+    @Test func playingGetOffNowAgainRestartsTheRepeats() {
+        var p = HapticPlayer()
+        _ = p.play(.getOffNow, now: ms(0))
+        _ = p.tick(now: ms(20_000))
+        #expect(p.pendingArrivalRepeats == 2)
+        _ = p.play(.getOffNow, now: ms(30_000))
+        #expect(p.pendingArrivalRepeats == 3)
+        _ = p.tick(now: ms(45_000))
+        #expect(p.output.nextDeadline == ms(50_000))
+    }
+
+    @Test func stopSilencesEverything() {
+        var p = HapticPlayer()
+        _ = p.play(.getOffNow, now: ms(0))
+        _ = p.play(.changeHere, now: ms(1))
+        #expect(p.stop() == HapticOutput(motorOn: false, nextDeadline: nil))
+        #expect(!p.isAlertBuzzing && p.playing == nil && p.queued.isEmpty && p.pendingArrivalRepeats == 0)
+    }
+
+    @Test func strengthAppliesToEveryPattern() {
+        var p = HapticPlayer(strength: .strong)
+        #expect(p.play(.getOffNow, now: ms(0)) == HapticOutput(motorOn: true, nextDeadline: ms(1500)))
+        #expect(trace(&p, until: 3800) == ["off@1500", "on@1900", "off@3400"])
+    }
+
+    @Test func isAlertBuzzingOnlyForAlerts() {
+        var p = HapticPlayer()
+        _ = p.play(.changeHere, now: ms(0))
+        #expect(p.isAlertBuzzing)
+        _ = p.stop()
+        _ = p.play(.number(2), now: ms(0))
+        #expect(!p.isAlertBuzzing)
+    }
+
+    /// Whatever is played whenever, the motor is never on for more than 2 s at a stretch, and every pulse is
+    /// at least 250 ms unless cut by a pre-emption (which then pauses 250 ms).
+    @Test func neverOnMoreThanTwoSeconds() {
+        let patterns: [HapticPattern] = [.acknowledged, .yoursIsNext, .changeHere, .getOffNow, .cannot, .number(0),
+                                         .number(7), .number(40)]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for strength in HapticStrength.allCases {
+            var p = HapticPlayer(strength: strength)
+            var now: Int64 = 0
+            var onSince: Int64?
+            var longest: Int64 = 0
+            func observe(_ o: HapticOutput, at t: Int64) {
+                if o.motorOn, onSince == nil { onSince = t }
+                if !o.motorOn, let s = onSince { longest = max(longest, t - s); onSince = nil }
+            }
+            for _ in 0..<400 {
+                let gap = Int64(next(3000))
+                let target = now + gap
+                while let d = p.output.nextDeadline, toMs(d) <= target { observe(p.tick(now: d), at: toMs(d)) }
+                now = target
+                if next(5) == 0 {
+                    observe(p.acknowledge(now: ms(now)), at: now)
+                } else {
+                    observe(p.play(patterns[next(patterns.count)], now: ms(now)), at: now)
+                }
+            }
+            while let d = p.output.nextDeadline { observe(p.tick(now: d), at: toMs(d)) }
+            #expect(longest <= 2000)
+            #expect(longest >= 1000)
+            #expect(!p.motorOn)
+        }
+    }
+}
