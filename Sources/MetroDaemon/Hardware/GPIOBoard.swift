@@ -49,13 +49,15 @@ final class GPIOBoard: Motor {
             motorCap = try AlarmTimer(preferAlarm: false)
             retryTimer = try AlarmTimer(preferAlarm: false)
         } catch {
-            throw DaemonStartError("gpio: cannot create the motor and retry timers: \(error)")
+            throw DaemonStartError("gpio: cannot create the motor and retry timers: \(error)", exitCode: Self.mayPass)
         }
         let claimed: GPIOBoardLines
-        do { claimed = try GPIOBoardLines.claim(config: config) } catch { throw DaemonStartError("\(error)") }
+        do { claimed = try GPIOBoardLines.claim(config: config) } catch {
+            throw DaemonStartError("\(error)", exitCode: Self.exitCode(for: error.underlying))
+        }
         do { try rememberLevels(of: claimed) } catch {
             claimed.release()
-            throw DaemonStartError("button_line = '\(config.buttonLine)': \(error)")
+            throw DaemonStartError("button_line = '\(config.buttonLine)': \(error)", exitCode: Self.mayPass)
         }
         lines = claimed
         log.info("gpio: \(describe(claimed))")
@@ -63,6 +65,17 @@ final class GPIOBoard: Motor {
 
     deinit {
         lines?.release()
+    }
+
+    /// EX_UNAVAILABLE: the problem may pass (a busy line, a driver still probing), so a restart is worth it.
+    static let mayPass: Int32 = 69
+
+    /// 78 (the configuration names something that is not there: restarting will not help) or 69.
+    static func exitCode(for error: GPIOError) -> Int32 {
+        switch error.kind {
+        case .noSuchChip, .noSuchLine, .invalidSpec: 78
+        case .busy, .system: mayPass
+        }
     }
 
     /// Watches the button event fds, the motor cap and the retry timer on `loop`; edges go to `device`.
