@@ -36,8 +36,20 @@ final class GPIOBoard: Motor {
     private weak var device: DeviceController?
     /// Set by `release()`: the process is on its way out, the motor must stay off.
     private var isReleased = false
+    /// Why the board does not work right now; nil when all is well.
+    private var currentFault: String?
+
     /// Why the board does not work right now, for the status; nil when all is well.
-    private(set) var fault: String?
+    ///
+    /// Reading it also asks the kernel whether the lines are still there: a chip that vanishes while the
+    /// button is idle wakes nobody (the kernel does not wake pollers of a removed chip's event fd), so the
+    /// status request is where an idle board's loss is noticed — on demand, without any periodic check.
+    var fault: String? {
+        if let button = lines?.buttons.first {
+            do { _ = try button.line.value } catch { lose(error, while: "checking button \(button.number)") }
+        }
+        return currentFault
+    }
 
     /// Claims the configured chip and lines. Errors name the configuration key and the chip/line, e.g.
     /// `button_line = 'buton': no line named 'buton' on gpiochip0`, or
@@ -181,11 +193,11 @@ final class GPIOBoard: Motor {
         let chipName = lines?.chip.name ?? config.gpioChip
         dropLines()
         if [ENODEV, ENXIO, EIO].contains(error.errno) {
-            fault = "gpio: \(chipName) vanished (\(Errno(rawValue: error.errno))); retrying"
+            currentFault = "gpio: \(chipName) vanished (\(Errno(rawValue: error.errno))); retrying"
         } else {
-            fault = "gpio: \(doing): \(error.message); retrying"
+            currentFault = "gpio: \(doing): \(error.message); retrying"
         }
-        log.error("\(fault ?? "") in \(nextRetryDelay / 1_000_000_000) s (\(error.message))")
+        log.error("\(currentFault ?? "") in \(nextRetryDelay / 1_000_000_000) s (\(error.message))")
         scheduleRetry()
     }
 
@@ -202,7 +214,7 @@ final class GPIOBoard: Motor {
             try retryTimer.arm(atBoottimeNanoseconds: Clocks.now(.boottime) + nextRetryDelay)
         } catch {
             log.error("gpio: cannot arm the retry timer: \(error); the board stays off until restart")
-            fault = (fault ?? "gpio: fault") + " (retry timer failed: restart the daemon)"
+            currentFault = (currentFault ?? "gpio: fault") + " (retry timer failed: restart the daemon)"
         }
         nextRetryDelay = min(nextRetryDelay * 2, Self.longestRetryNanoseconds)
     }
@@ -219,17 +231,17 @@ final class GPIOBoard: Motor {
             lines = claimed
             do { try registerButtons(of: claimed) } catch {
                 dropLines()
-                fault = "gpio: cannot watch the buttons: \(error); retrying"
-                log.error("\(fault ?? "")")
+                currentFault = "gpio: cannot watch the buttons: \(error); retrying"
+                log.error("\(currentFault ?? "")")
                 scheduleRetry()
                 return
             }
-            fault = nil
+            currentFault = nil
             nextRetryDelay = Self.firstRetryNanoseconds
             log.notice("gpio: back: \(describe(claimed))")
         } catch {
-            fault = "gpio: \(error); retrying"
-            log.error("\(fault ?? "") in \(nextRetryDelay / 1_000_000_000) s")
+            currentFault = "gpio: \(error); retrying"
+            log.error("\(currentFault ?? "") in \(nextRetryDelay / 1_000_000_000) s")
             scheduleRetry()
         }
     }
