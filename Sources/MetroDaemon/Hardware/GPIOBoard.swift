@@ -42,7 +42,7 @@ final class GPIOBoard: Motor {
     /// Why the board does not work right now, for the status; nil when all is well.
     ///
     /// Reading it also asks the kernel whether the lines are still there: a chip that vanishes while the
-    /// button is idle wakes nobody (the kernel does not wake pollers of a removed chip's event fd), so the
+    /// button is idle may wake nobody (6.1 kernels need not wake pollers of a removed chip's event fd), so the
     /// status request is where an idle board's loss is noticed — on demand, without any periodic check.
     var fault: String? {
         if let button = lines?.buttons.first {
