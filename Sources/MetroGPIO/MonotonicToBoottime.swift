@@ -29,7 +29,8 @@ public struct MonotonicToBoottime: Sendable, Equatable {
             let after = Clocks.now(.monotonic)
             let halfWindow = (after - before + 1) / 2
             if halfWindow < best.uncertaintyNs {
-                best = MonotonicToBoottime(offsetNs: boot - (before + (after - before) / 2), uncertaintyNs: halfWindow)
+                // The true offset is never negative; a midpoint estimate can be, by up to the half window.
+                best = MonotonicToBoottime(offsetNs: max(0, boot - (before + (after - before) / 2)), uncertaintyNs: halfWindow)
             }
         }
         return best
