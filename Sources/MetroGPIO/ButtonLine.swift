@@ -64,7 +64,8 @@ public final class ButtonLine {
         var noWait = timespec(tv_sec: 0, tv_nsec: 0)
         var buffer = [gpiod_line_event](repeating: gpiod_line_event(), count: 16)
         while true {
-            // A zero-timeout poll first: it reports a hang-up or an error on the fd, which a read of an empty queue would hide.
+            // A zero-timeout poll first: it reports a hang-up or an error on the fd, which a read of an
+            // empty queue would hide.
             let ready = gpiod_line_event_wait(line, &noWait)
             if ready < 0 { throw GPIOError.system("waiting for events on \(lineDescription)", errno: errno) }
             if ready == 0 { return edges }

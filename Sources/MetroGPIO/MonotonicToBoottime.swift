@@ -30,7 +30,8 @@ public struct MonotonicToBoottime: Sendable, Equatable {
             let halfWindow = (after - before + 1) / 2
             if halfWindow < best.uncertaintyNs {
                 // The true offset is never negative; a midpoint estimate can be, by up to the half window.
-                best = MonotonicToBoottime(offsetNs: max(0, boot - (before + (after - before) / 2)), uncertaintyNs: halfWindow)
+                let midpoint = before + (after - before) / 2
+                best = MonotonicToBoottime(offsetNs: max(0, boot - midpoint), uncertaintyNs: halfWindow)
             }
         }
         return best

@@ -141,7 +141,8 @@ final class GPIOBoard: Motor {
     private func motorCapReached() {
         _ = try? motorCap.acknowledge()
         guard let motor = lines?.motor, motor.isOn else { return }
-        log.warning("gpio: motor on for \(Self.motorOnLimitNanoseconds / 1_000_000) ms without a stop: cut off (safety cap)")
+        let limit = Self.motorOnLimitNanoseconds / 1_000_000
+        log.warning("gpio: motor on for \(limit) ms without a stop: cut off (safety cap)")
         do { try motor.set(on: false) } catch { lose(error, while: "driving the motor off at the safety cap") }
     }
 
@@ -172,7 +173,8 @@ final class GPIOBoard: Motor {
         let toBoottime = MonotonicToBoottime.sampleNow()
         for edge in edges {
             if lastLevel[button.number] == edge.pressed {
-                log.debug("gpio: button \(button.number): edge repeats the level \(edge.pressed ? "pressed" : "released") (edges merged); dropped")
+                let level = edge.pressed ? "pressed" : "released"
+                log.debug("gpio: button \(button.number): edge repeats the level \(level) (edges merged); dropped")
                 continue
             }
             lastLevel[button.number] = edge.pressed
@@ -180,7 +182,8 @@ final class GPIOBoard: Motor {
                          boottime: toBoottime.boottime(fromMonotonic: edge.kernelTimestampNs))
         }
         // A hang-up with nothing left to read: the chip went away under the fd (level-triggered, it would spin).
-        if edges.isEmpty, !events.intersection([.hangup, .error]).isEmpty, lines?.buttons.contains(where: { $0.line === button.line }) == true {
+        let stillClaimed = lines?.buttons.contains { $0.line === button.line } == true
+        if edges.isEmpty, !events.intersection([.hangup, .error]).isEmpty, stillClaimed {
             lose(GPIOError(kind: .system, errno: ENODEV, message: "button \(button.number) event fd hung up"),
                  while: "reading button \(button.number)")
         }
@@ -248,6 +251,7 @@ final class GPIOBoard: Motor {
 
     private func describe(_ lines: GPIOBoardLines) -> String {
         let buttons = lines.buttons.map { "button \($0.number) on line \($0.line.offset)" }.joined(separator: ", ")
-        return "\(lines.chip.name) [\(lines.chip.label)]: \(buttons), motor on line \(lines.motor.offset), as '\(GPIOBoardLines.consumer)'"
+        return "\(lines.chip.name) [\(lines.chip.label)]: \(buttons), motor on line \(lines.motor.offset),"
+            + " as '\(GPIOBoardLines.consumer)'"
     }
 }
