@@ -243,6 +243,7 @@ stop_daemon() { # stop_daemon LOG: SIGTERM, then the motor must be low and both 
   expect "button line free after SIGTERM" "" "$(line_consumer 0)"
   expect "motor line free after SIGTERM" "" "$(line_consumer 1)"
   if grep -q 'stopped' "$1"; then ok "metrotimerd logged its stop"; else bad "no stop in the daemon log"; fi
+  grep -v 'gpio: motor o' "$1" | grep -E 'gpio|button|trip|stopp' | sed 's/^/  daemon: /'   # for the serial log
 }
 
 scenario_daemon_gestures() { # start (t0 = the edge), +1, the chip vanishing mid-trip, I'm off; busy; SIGTERM
