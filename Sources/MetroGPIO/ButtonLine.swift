@@ -24,11 +24,21 @@ public final class ButtonLine {
         let flags = bias.requestFlag | (activeLow ? Int32(GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW) : 0)
         try chip.request(line, type: Int32(GPIOD_LINE_REQUEST_EVENT_BOTH_EDGES), flags: flags,
                          consumer: consumer, initialValue: 0, as: "a button (both-edge events)")
+        let eventFD = gpiod_line_event_get_fd(line)
+        // Nonblocking, so a read can never hang the caller's loop, even if the chip vanishes between the
+        // readiness check and the read.
+        let fileFlags = fcntl(eventFD, F_GETFL)
+        guard fileFlags >= 0, fcntl(eventFD, F_SETFL, fileFlags | O_NONBLOCK) == 0 else {
+            let code = errno
+            let described = chip.describeLine(line)
+            gpiod_line_release(line)
+            throw GPIOError.system("making the event fd of \(described) nonblocking", errno: code)
+        }
         self.chip = chip
         self.offset = offset
         self.line = line
         self.lineDescription = chip.describeLine(line)
-        self.fd = gpiod_line_event_get_fd(line)
+        self.fd = eventFD
     }
 
     deinit {
@@ -54,14 +64,19 @@ public final class ButtonLine {
         var noWait = timespec(tv_sec: 0, tv_nsec: 0)
         var buffer = [gpiod_line_event](repeating: gpiod_line_event(), count: 16)
         while true {
-            // A zero-timeout poll first: the event fd is blocking, and a read with nothing queued would hang.
+            // A zero-timeout poll first: it reports a hang-up or an error on the fd, which a read of an
+            // empty queue would hide.
             let ready = gpiod_line_event_wait(line, &noWait)
             if ready < 0 { throw GPIOError.system("waiting for events on \(lineDescription)", errno: errno) }
             if ready == 0 { return edges }
             let count = buffer.withUnsafeMutableBufferPointer { events in
                 gpiod_line_event_read_multiple(line, events.baseAddress, UInt32(events.count))
             }
-            if count < 0 { throw GPIOError.system("reading events of \(lineDescription)", errno: errno) }
+            if count < 0 {
+                let code = errno
+                if code == EAGAIN { return edges }
+                throw GPIOError.system("reading events of \(lineDescription)", errno: code)
+            }
             for event in buffer.prefix(Int(count)) {
                 edges.append(ButtonEdge(
                     pressed: event.event_type == Int32(GPIOD_LINE_EVENT_RISING_EDGE),

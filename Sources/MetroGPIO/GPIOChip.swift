@@ -1,5 +1,6 @@
 import CGpiod
 import Glibc
+import MetroSystem
 
 /// An open GPIO chip (`/dev/gpiochipN`), through libgpiod 1.6.
 ///
@@ -130,7 +131,7 @@ public final class GPIOChip {
 
     /// `used by 'sysfs'`, read fresh from the kernel because libgpiod caches line info.
     private func describeHolder(of line: OpaquePointer) -> String {
-        guard gpiod_line_update(line) == 0 else { return "its holder is unknown: \(describeErrno(errno))" }
+        guard gpiod_line_update(line) == 0 else { return "its holder is unknown: \(Errno.current) (errno \(errno))" }
         guard let consumer = gpiod_line_consumer(line), consumer.pointee != 0 else {
             return "used by an unnamed consumer"
         }

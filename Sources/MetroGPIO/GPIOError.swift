@@ -1,4 +1,4 @@
-import Glibc
+import MetroSystem
 
 /// A failed GPIO operation: what was being done, on which chip and line, and the errno behind it.
 ///
@@ -38,12 +38,8 @@ public struct GPIOError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 
     /// A failed system call while `doing` something: `requesting line 3 on gpiochip0: Invalid argument (errno 22)`.
+    /// The text is MetroSystem's `SystemError`, so GPIO failures read like every other system failure.
     static func system(_ doing: String, errno code: Int32) -> GPIOError {
-        GPIOError(kind: .system, errno: code, message: "\(doing): \(describeErrno(code))")
+        GPIOError(kind: .system, errno: code, message: SystemError(doing, errno: Errno(rawValue: code)).description)
     }
-}
-
-/// `strerror` text plus the number, so messages stay searchable: `No such file or directory (errno 2)`.
-func describeErrno(_ code: Int32) -> String {
-    "\(String(cString: strerror(code))) (errno \(code))"
 }

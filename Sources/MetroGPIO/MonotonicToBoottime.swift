@@ -1,4 +1,4 @@
-import Glibc
+import MetroSystem
 
 /// Converts a `CLOCK_MONOTONIC` instant (how libgpiod 1.6 stamps GPIO events) to `CLOCK_BOOTTIME` (the
 /// clock trips live on).
@@ -24,12 +24,14 @@ public struct MonotonicToBoottime: Sendable, Equatable {
     public static func sampleNow() -> MonotonicToBoottime {
         var best = MonotonicToBoottime(offsetNs: 0, uncertaintyNs: .max)
         for _ in 0..<3 {
-            let before = clockNanoseconds(CLOCK_MONOTONIC)
-            let boot = clockNanoseconds(CLOCK_BOOTTIME)
-            let after = clockNanoseconds(CLOCK_MONOTONIC)
+            let before = Clocks.now(.monotonic)
+            let boot = Clocks.now(.boottime)
+            let after = Clocks.now(.monotonic)
             let halfWindow = (after - before + 1) / 2
             if halfWindow < best.uncertaintyNs {
-                best = MonotonicToBoottime(offsetNs: boot - (before + (after - before) / 2), uncertaintyNs: halfWindow)
+                // The true offset is never negative; a midpoint estimate can be, by up to the half window.
+                let midpoint = before + (after - before) / 2
+                best = MonotonicToBoottime(offsetNs: max(0, boot - midpoint), uncertaintyNs: halfWindow)
             }
         }
         return best
@@ -39,13 +41,4 @@ public struct MonotonicToBoottime: Sendable, Equatable {
     public func boottime(fromMonotonic monotonicNs: Int64) -> Int64 {
         monotonicNs + offsetNs
     }
-}
-
-/// Reads `clock` in nanoseconds. The clocks used here (MONOTONIC, BOOTTIME) cannot fail on Linux with a valid
-/// buffer, so a failure is a broken system and is reported as such.
-func clockNanoseconds(_ clock: clockid_t) -> Int64 {
-    var now = timespec()
-    let status = clock_gettime(clock, &now)
-    precondition(status == 0, "clock_gettime(\(clock)) failed: \(describeErrno(errno))")
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
 }

@@ -37,12 +37,15 @@ make_chip() { # a chip of 8 lines; line 0 is named "button", line 1 "motor"
   mkdir "$SIM_CONFIG/bank0/line0" && echo button > "$SIM_CONFIG/bank0/line0/name"
   mkdir "$SIM_CONFIG/bank0/line1" && echo motor > "$SIM_CONFIG/bank0/line1/name"
   echo 1 > "$SIM_CONFIG/live"
+  locate_chip
+  expect "gpio-sim chip is live" 1 "$(cat "$SIM_CONFIG/live")"
+  gpiodetect
+}
+locate_chip() { # the chip's name and sysfs paths (again after the chip is taken down and brought back)
   CHIP=$(cat "$SIM_CONFIG/bank0/chip_name")
   SIM=/sys/devices/platform/$(cat "$SIM_CONFIG/dev_name")/$CHIP
   BUTTON_PULL=$SIM/sim_gpio0/pull
   MOTOR_VALUE=$SIM/sim_gpio1/value
-  expect "gpio-sim chip is live" 1 "$(cat "$SIM_CONFIG/live")"
-  gpiodetect
 }
 remove_chip() {
   echo 0 > "$SIM_CONFIG/live"
@@ -152,22 +155,201 @@ scenario_hwcheck_pulse() { # --pulse-ms: the motor turns itself off after the pu
   release; wait "$HWCHECK"; expect "pulse run exit status" 0 $?
 }
 
-# ---- metrotimerd scenarios go here, once the daemon drives GPIO ----
-# Add scenario_daemon_* functions and list them in SCENARIOS. The helpers above are what they need:
-#   start metrotimerd with a config naming chip "metrotimer-sim", lines "button"/"motor", active-low, pull-up;
-#   choose a route with `metrotimer`; press/release for a start press (check the status t0 against
-#   boottime_cs taken around the press, as scenario_hwcheck_mirror does), a double press (+1), a long press;
-#   read the motor with wait_motor for the acknowledgement pulse and, at a high time scale, the
-#   "yours is next" and arrival patterns; a second daemon gets "busy (used by 'metrotimer')"; the motor is
-#   low after SIGTERM. Until then the guest lists which of the programs were built into it:
-programs_present() {
-  for program in metrotimer-hwcheck metrotimerd metrotimer; do
-    if [ -x "/usr/bin/$program" ]; then echo "guest: has $program"; fi
-  done
-  [ -x /usr/bin/metrotimer-hwcheck ] && ok "metrotimer-hwcheck is in the guest" || bad "metrotimer-hwcheck missing"
+# ---- metrotimerd on the chip ----
+# The daemon runs on lines "button" (active-low, pull-up) and "motor" of the chip found by its label. Phase one
+# runs at time scale 1 (t0 is then the edge's own wall instant) and makes the gestures; phase two runs at time
+# scale 30 so the "yours is next" and arrival alerts of Lisova → Darnytsia (+103 s, +245 s) come within seconds.
+D=/tmp/metrotimerd
+SOCK=$D/run/control.sock
+
+write_config() { # write_config FILE TIME_SCALE DIR [EXTRA KEY = VALUE LINE]
+  cat > "$1" <<EOF
+hardware = gpio
+time_scale = $2
+state_directory = $3/state
+runtime_directory = $3/run
+control_group =
+gpsd = off
+language = en
+log_level = debug
+data_file = /usr/share/metrotimer/kyiv-metro.json
+gpio_chip = metrotimer-sim
+button_line = button
+button_active = low
+button_bias = pull-up
+motor_line = motor
+motor_active = high
+${4:-}
+EOF
+}
+mt() { metrotimer --socket "$SOCK" "$@"; }
+status_json() { mt status --json 2>/dev/null; }
+json_value() { # json_value KEY < JSON: the (last) scalar value of KEY, quotes removed
+  sed -n "s/.*\"$1\": *\"\{0,1\}\([^\",}]*\).*/\1/p" | head -1
+}
+status_field() { status_json | json_value "$1"; }
+status_is() { [ "$(status_field state)" = "$1" ]; }
+status_field_is() { [ "$(status_field "$1")" = "$2" ]; }
+status_has() { status_json | grep -q "$1"; }
+no_faults() { status_json | grep -q '"faults": *\[\]'; }
+daemon_ready() { status_json | grep -q '"hardware": *"gpio"'; }
+
+# A pause without a fork (a fork costs real time under TCG): read with a timeout from a FIFO nobody writes.
+mkfifo /tmp/pause.fifo
+exec 3<>/tmp/pause.fifo
+pause() { read -t "$1" _ <&3; }
+
+# Wall-clock milliseconds (busybox date has no %N; adjtimex prints the kernel's time to the microsecond).
+wall_ms() { adjtimex | awk '/time.tv_sec/{s=$2} /time.tv_usec/{u=$2} END{printf "%s%03d\n", s, int(u/1000)}'; }
+decimal() { v=$(echo "$1" | sed 's/^0*//'); echo "${v:-0}"; }   # no leading zeros: $(( )) reads 08 as octal
+iso_ms() { # iso_ms 2026-08-17T12:00:01.234+03:00 -> Unix milliseconds
+  day=${1%%T*}; rest=${1#*T}; clock=${rest%%.*}; frac=${rest#*.}; ms=${frac%%[+-]*}; zone=${frac#"$ms"}
+  hours=${zone#?}; hours=${hours%%:*}; minutes=${zone##*:}
+  offset=$(( $(decimal "$hours") * 3600 + $(decimal "$minutes") * 60 ))
+  case $zone in -*) offset=$((-offset)) ;; esac
+  echo $(( ($(date -u -d "$day $clock" +%s) - offset) * 1000 + $(decimal "$ms") ))
 }
 
-SCENARIOS="programs_present scenario_hwcheck_mirror scenario_hwcheck_busy_and_sigterm scenario_hwcheck_pulse"
+# The motor recorder: every change of the motor line with its boottime, sampled every 5 ms without forking.
+start_motor_recorder() { # start_motor_recorder FILE
+  : > "$1"
+  ( last=none
+    while :; do
+      read -r level < "$MOTOR_VALUE"
+      if [ "$level" != "$last" ]; then read -r up _ < /proc/uptime; echo "$up $level" >> "$1"; last=$level; fi
+      read -t 0.005 _ <&3
+    done ) &
+  RECORDER=$!
+}
+stop_motor_recorder() { kill "$RECORDER"; wait "$RECORDER" 2>/dev/null; }
+pulses() { # pulses FILE FROM_CS: "start_cs duration_cs" of every on-pulse that started at or after FROM_CS
+  awk -v from="$2" '{ t = int($1 * 100 + 0.5) }
+    $2 == 1 { on = t } $2 == 0 && on != "" { if (on >= from) print on, t - on; on = "" }' "$1"
+}
+# One letter per pulse: a = acknowledged (250 ms), y = yours is next (600 ms), g = get off now (1000 ms).
+pulse_letters() { pulses "$1" "$2" | awk '{ d = $2; c = "?"
+    if (d >= 12 && d <= 45) c = "a"; else if (d >= 46 && d <= 85) c = "y"; else if (d >= 86 && d <= 140) c = "g"
+    printf "%s", c } END { print "" }'; }
+pulse_count_at_least() { [ "$(pulses "$1" "$2" | wc -l)" -ge "$3" ]; }
+
+start_daemon() { # start_daemon CONFIG LOG: in the background, waits until it answers
+  metrotimerd --config "$1" > "$2" 2>&1 &
+  DAEMON=$!
+  if wait_until 20 daemon_ready; then ok "metrotimerd is up (pid $DAEMON)"; else bad "metrotimerd did not come up"; cat "$2"; return 1; fi
+}
+stop_daemon() { # stop_daemon LOG: SIGTERM, then the motor must be low and both lines free
+  kill -TERM "$DAEMON"; wait "$DAEMON"; expect "metrotimerd exit status on SIGTERM" 0 $?
+  expect "motor low after SIGTERM" 0 "$(motor)"
+  expect "button line free after SIGTERM" "" "$(line_consumer 0)"
+  expect "motor line free after SIGTERM" "" "$(line_consumer 1)"
+  if grep -q 'stopped' "$1"; then ok "metrotimerd logged its stop"; else bad "no stop in the daemon log"; fi
+  grep -v 'gpio: motor o' "$1" | grep -E 'gpio|button|trip|stopp' | sed 's/^/  daemon: /'   # for the serial log
+}
+
+scenario_daemon_gestures() { # start (t0 = the edge), +1, the chip vanishing mid-trip, I'm off; busy; SIGTERM
+  release
+  # Midday on a Monday, Kyiv time: inside service hours, so a start is acknowledged, not refused.
+  date -u -s "2026-08-17 09:00:00" > /dev/null
+  mkdir -p $D
+  write_config $D/scale1.conf 1 $D
+  start_daemon $D/scale1.conf $D/daemon1.log || return
+  expect "button line held by" metrotimer "$(line_consumer 0)"
+  expect "motor line held by" metrotimer "$(line_consumer 1)"
+  expect "motor off at start" 0 "$(motor)"
+  gpioinfo "$CHIP" | grep -E 'line +[01]:'
+  mt route lisova darnytsia > /dev/null; expect "route chosen" 0 $?
+  start_motor_recorder $D/motor1.rec
+
+  # START: a short press. t0 must be the pressing edge: its wall instant lies between the two clock reads.
+  read -r up _ < /proc/uptime; mark=$(echo "$up" | tr -d .)
+  before=$(wall_ms); press; after=$(wall_ms)
+  pause 0.15; release
+  wait_until 5 status_is riding || { bad "no trip after the start press"; cat $D/daemon1.log; return; }
+  ok "start press started a trip"
+  t0=$(status_field t0); t0_ms=$(iso_ms "$t0")
+  # 1 ms of slack: the daemon maps the edge to the wall clock from two separate clock reads.
+  if [ "$t0_ms" -ge $((before - 1)) ] && [ "$t0_ms" -le $((after + 1)) ]; then
+    ok "t0 $t0 ($t0_ms) is the press edge: within [$before, $after] ms around the pull write"
+  else
+    bad "t0 $t0 ($t0_ms) is not within [$before, $after] ms around the pull write"
+  fi
+  wait_until 3 pulse_count_at_least $D/motor1.rec "$mark" 1
+  expect "acknowledgement after the start (a = one 250 ms pulse)" a "$(pulse_letters $D/motor1.rec "$mark")"
+
+  # DOUBLE press: +1 (the train is behind).
+  pause 0.3
+  press; pause 0.1; release; pause 0.15; press; pause 0.1; release
+  if wait_until 5 status_field_is manual_corrections 1; then ok "double press applied +1"; else bad "double press: no +1"; fi
+  expect "manual_corrections after +1" 1 "$(status_field manual_corrections)"
+  expect "late_corrections after +1" 1 "$(status_field late_corrections)"
+
+  # The chip vanishes mid-trip: the trip lives on, the status says why, the lines come back by themselves.
+  stop_motor_recorder
+  echo 0 > "$SIM_CONFIG/live"
+  if wait_until 5 status_has vanished; then ok "a vanished chip is reported: $(status_json | sed -n 's/.*"faults": *\[\([^]]*\)\].*/\1/p')"
+  else bad "the vanished chip is not in the status faults"; fi
+  expect "trip survives the chip vanishing" riding "$(status_field state)"
+  echo 1 > "$SIM_CONFIG/live"; locate_chip; release
+  if wait_until 10 no_faults; then ok "the lines were claimed again after the chip came back"; else bad "fault not cleared"; status_json; fi
+  expect "button line held again by" metrotimer "$(line_consumer 0)"
+  expect "motor line held again by" metrotimer "$(line_consumer 1)"
+  expect "trip still riding after the chip came back" riding "$(status_field state)"
+
+  # LONG press (1.8 s): I'm off.
+  press; pause 1.8; release
+  if wait_until 5 status_is idle; then ok "long press ended the trip"; else bad "long press: state $(status_field state)"; fi
+  journal=$(mt journal --json)
+  expect "journal entries" 1 "$(echo "$journal" | grep -o '"outcome"' | wc -l)"
+  expect "journal outcome" arrived "$(echo "$journal" | json_value outcome)"
+
+  # A second daemon on the same lines is refused by name; a misspelt line is named with its key.
+  mkdir -p $D/second $D/typo
+  write_config $D/second.conf 1 $D/second
+  metrotimerd --config $D/second.conf > $D/second.log 2>&1
+  expect "second metrotimerd: exit status (unavailable, may pass)" 69 $?
+  cat $D/second.log
+  if grep -q "button_line = 'button': line 0 ('button') on $CHIP is busy (used by 'metrotimer')" $D/second.log; then
+    ok "second metrotimerd names the busy line and its holder"
+  else bad "second metrotimerd does not say the button line is busy (used by 'metrotimer')"; fi
+  write_config $D/typo.conf 1 $D/typo "button_line = buton"
+  sed -i '/^button_line = button$/d' $D/typo.conf
+  metrotimerd --config $D/typo.conf > $D/typo.log 2>&1
+  expect "misspelt line: exit status (configuration error)" 78 $?
+  if grep -q "button_line = 'buton': no line named 'buton' on $CHIP" $D/typo.log; then ok "misspelt line named with its key"
+  else bad "misspelt line: $(cat $D/typo.log)"; fi
+  expect "the first daemon still holds the button" metrotimer "$(line_consumer 0)"
+  expect "the first daemon still holds the motor" metrotimer "$(line_consumer 1)"
+
+  stop_daemon $D/daemon1.log
+}
+
+scenario_daemon_alerts() { # at time scale 30: acknowledgement, "yours is next" 600/300 x3, arrival 1000/400 x2
+  release
+  write_config $D/scale30.conf 30 $D
+  start_daemon $D/scale30.conf $D/daemon30.log || return
+  mt route lisova darnytsia > /dev/null; expect "route chosen" 0 $?
+  start_motor_recorder $D/motor30.rec
+  read -r up _ < /proc/uptime; mark=$(echo "$up" | tr -d .)
+  press; pause 0.15; release
+  wait_until 5 status_is riding || { bad "no trip after the start press"; cat $D/daemon30.log; return; }
+  ok "start press started a trip at time scale 30"
+  # ack, then three "yours is next" pulses at +103 s / 30, then two arrival pulses at +245 s / 30.
+  if wait_until 20 pulse_count_at_least $D/motor30.rec "$mark" 6; then ok "six motor pulses"; else bad "fewer than six pulses"; fi
+  stop_motor_recorder
+  pulses $D/motor30.rec "$mark" | awk '{ printf "  pulse at %d cs, %d cs on\n", $1, $2 }'
+  expect "motor patterns: acknowledged, yours is next x3, get off now x2" ayyygg "$(pulse_letters $D/motor30.rec "$mark" | cut -c1-6)"
+  stop_daemon $D/daemon30.log
+}
+
+programs_present() { # the guest has every program and the network data
+  for program in metrotimer-hwcheck metrotimerd metrotimer; do
+    if [ -x "/usr/bin/$program" ]; then ok "$program is in the guest"; else bad "$program is missing from the guest"; fi
+  done
+  [ -s /usr/share/metrotimer/kyiv-metro.json ] && ok "network data is in the guest" || bad "network data missing"
+}
+
+SCENARIOS="programs_present scenario_hwcheck_mirror scenario_hwcheck_busy_and_sigterm scenario_hwcheck_pulse
+  scenario_daemon_gestures scenario_daemon_alerts"
 
 make_chip
 for scenario in $SCENARIOS; do

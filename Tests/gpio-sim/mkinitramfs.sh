@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds the guest's initramfs: busybox, configfs.ko + gpio-sim.ko, the libgpiod tools, the programs under
-# test (built with the static Swift stdlib) with the shared libraries `ldd` says they need, and the scripts.
+# test (built with the static Swift stdlib) with the shared libraries `ldd` says they need, the network data
+# file and the scripts.
 # usage: mkinitramfs.sh CACHE_DIR BIN_DIR OUT.cpio.gz
 #   CACHE_DIR  from setup.sh (vmlinuz, configfs.ko, gpio-sim.ko)
 #   BIN_DIR    swift build -c release --static-swift-stdlib --show-bin-path
@@ -35,6 +36,10 @@ for program in metrotimer-hwcheck metrotimerd metrotimer; do
   rm "$R/usr/bin/$program.stripped"
   included="$included $program"
 done
+
+# The daemon's network data, where a package installs it (the guest config names it explicitly too).
+mkdir -p "$R/usr/share/metrotimer"
+cp "$HERE/../../Data/kyiv-metro.json" "$R/usr/share/metrotimer/kyiv-metro.json"
 
 cp "$CACHE/configfs.ko" "$R/lib/modules/configfs.ko"
 cp "$CACHE/gpio-sim.ko" "$R/lib/modules/gpio-sim.ko"

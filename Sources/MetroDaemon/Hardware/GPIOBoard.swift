@@ -1,87 +1,257 @@
+import Glibc
 import MetroGPIO
 import MetroSystem
 
-/// The real board: the button line(s) as both-edge events and the motor as an output, through libgpiod.
-/// Kernel edge timestamps (CLOCK_MONOTONIC in libgpiod 1.6) are converted to the boot-time clock.
+/// The real board: the button(s) and the vibration motor on GPIO lines, through libgpiod (`MetroGPIO`).
+///
+/// Button edges come with the kernel's timestamp (CLOCK_MONOTONIC in libgpiod 1.6) and go to the device
+/// converted to the boot-time clock, so a start's t0 is the pressing edge itself, not the moment the daemon got
+/// round to reading it. Debouncing is the gesture decoder's job; only edges that repeat the previous level (two
+/// kernel edges merged into one level) are dropped here.
+///
+/// Faults after start never stop the daemon: the trip and its alerts live on, the fault is shown in the status,
+/// and the lines are claimed again with capped exponential back-off on a timerfd (no sleep, and no tick at all
+/// while healthy). Belt and braces, the motor is never left on for more than 2 s at a stretch whatever the
+/// haptic player asks, with a timerfd of its own armed only while the motor is on.
 final class GPIOBoard: Motor {
-    private let chip: GPIOChip
-    private let buttons: [(number: Int, line: ButtonLine)]
-    private let motorLine: MotorLine
+    /// The longest continuous on-time allowed at this layer (SPEC §12.2).
+    static let motorOnLimitNanoseconds: Int64 = 2_000_000_000
+    /// The first and the longest pause between attempts to claim the lines again after a fault.
+    static let firstRetryNanoseconds: Int64 = 1_000_000_000
+    static let longestRetryNanoseconds: Int64 = 60_000_000_000
+
+    private let config: DaemonConfig
     private let log: Logger
+    /// The claimed lines; nil while faulted (and after `releaseAll`).
+    private var lines: GPIOBoardLines?
+    /// The logical level last delivered per button number, to drop merged edges.
     private var lastLevel: [Int: Bool] = [:]
-    private(set) var fault: String?
+    /// Fires when the motor has been on for `motorOnLimitNanoseconds`.
+    private let motorCap: AlarmTimer
+    /// Fires when the next attempt to claim the lines is due.
+    private let retryTimer: AlarmTimer
+    private var nextRetryDelay = GPIOBoard.firstRetryNanoseconds
+    private var buttonTokens: [EventLoop.Token] = []
+    private weak var loop: EventLoop?
+    private weak var device: DeviceController?
+    /// Set by `release()`: the process is on its way out, the motor must stay off.
+    private var isReleased = false
+    /// Why the board does not work right now; nil when all is well.
+    private var currentFault: String?
 
+    /// Why the board does not work right now, for the status; nil when all is well.
+    ///
+    /// Reading it also asks the kernel whether the lines are still there: a chip that vanishes while the
+    /// button is idle may wake nobody (6.1 kernels need not wake pollers of a removed chip's event fd), so the
+    /// status request is where an idle board's loss is noticed — on demand, without any periodic check.
+    var fault: String? {
+        if let button = lines?.buttons.first {
+            do { _ = try button.line.value } catch { lose(error, while: "checking button \(button.number)") }
+        }
+        return currentFault
+    }
+
+    /// Claims the configured chip and lines. Errors name the configuration key and the chip/line, e.g.
+    /// `button_line = 'buton': no line named 'buton' on gpiochip0`, or
+    /// `button_line = 'button': line 0 ('button') on gpiochip1 is busy (used by 'metrotimer')`.
     init(config: DaemonConfig, log: Logger) throws {
+        self.config = config
         self.log = log
-        let chip: GPIOChip
         do {
-            chip = try GPIOChip.open(config.gpioChip)
-        } catch { throw DaemonStartError("gpio_chip = '\(config.gpioChip)': \(error)") }
-        self.chip = chip
-        func line(_ key: String, _ spec: String) throws -> UInt32 {
-            do { return try chip.findLine(spec) } catch { throw DaemonStartError("\(key) = '\(spec)': \(error)") }
+            motorCap = try AlarmTimer(preferAlarm: false)
+            retryTimer = try AlarmTimer(preferAlarm: false)
+        } catch {
+            throw DaemonStartError("gpio: cannot create the motor and retry timers: \(error)", exitCode: Self.mayPass)
         }
-        let bias: LineBias
-        switch config.buttonBias {
-        case .pullUp: bias = .pullUp
-        case .pullDown: bias = .pullDown
-        case .disabled: bias = .disabled
-        case .asIs: bias = .asIs
+        let claimed: GPIOBoardLines
+        do { claimed = try GPIOBoardLines.claim(config: config) } catch {
+            throw DaemonStartError("\(error)", exitCode: Self.exitCode(for: error.underlying))
         }
-        let buttonOffset = try line("button_line", config.buttonLine)
-        let motorOffset = try line("motor_line", config.motorLine)
-        do {
-            motorLine = try MotorLine(chip: chip, offset: motorOffset, activeLow: config.motorActive == .low)
-        } catch { throw DaemonStartError("motor_line = '\(config.motorLine)': \(error)") }
-        var buttons: [(number: Int, line: ButtonLine)] = []
-        do {
-            buttons.append((1, try ButtonLine(chip: chip, offset: buttonOffset, bias: bias, activeLow: config.buttonActive == .low)))
-        } catch { throw DaemonStartError("button_line = '\(config.buttonLine)': \(error)") }
-        if let second = config.button2Line {
-            let offset = try line("button2_line", second)
-            do {
-                buttons.append((2, try ButtonLine(chip: chip, offset: offset, bias: bias, activeLow: config.buttonActive == .low)))
-            } catch { throw DaemonStartError("button2_line = '\(second)': \(error)") }
+        do { try rememberLevels(of: claimed) } catch {
+            claimed.release()
+            throw DaemonStartError("button_line = '\(config.buttonLine)': \(error)", exitCode: Self.mayPass)
         }
-        self.buttons = buttons
+        lines = claimed
+        log.info("gpio: \(describe(claimed))")
     }
 
+    deinit {
+        lines?.release()
+    }
+
+    /// EX_UNAVAILABLE: the problem may pass (a busy line, a driver still probing), so a restart is worth it.
+    static let mayPass: Int32 = 69
+
+    /// 78 (the configuration names something that is not there: restarting will not help) or 69.
+    static func exitCode(for error: GPIOError) -> Int32 {
+        switch error.kind {
+        case .noSuchChip, .noSuchLine, .invalidSpec: 78
+        case .busy, .system: mayPass
+        }
+    }
+
+    /// Watches the button event fds, the motor cap and the retry timer on `loop`; edges go to `device`.
     func register(on loop: EventLoop, device: DeviceController) throws {
-        for (number, line) in buttons {
-            _ = try loop.register(fd: line.fd, events: .readable) { [weak self, weak device] _ in
-                guard let self, let device else { return }
-                self.readEdges(number: number, line: line, device: device)
-            }
-        }
+        self.loop = loop
+        self.device = device
+        _ = try loop.register(fd: motorCap.fd.rawValue, events: .readable) { [weak self] _ in self?.motorCapReached() }
+        _ = try loop.register(fd: retryTimer.fd.rawValue, events: .readable) { [weak self] _ in self?.retryDue() }
+        if let lines { try registerButtons(of: lines) }
     }
 
-    private func readEdges(number: Int, line: ButtonLine, device: DeviceController) {
-        let edges: [ButtonEdge]
-        do { edges = try line.readEvents() } catch {
-            fault = "gpio: reading button \(number): \(error)"
-            log.error(fault!)
+    // MARK: Motor
+
+    /// Drives the motor; a failure becomes a fault (reported, retried), never an error for the caller.
+    func set(on: Bool) {
+        guard !isReleased, let motor = lines?.motor, motor.isOn != on else { return }
+        do {
+            try motor.set(on: on)
+        } catch {
+            lose(error, while: "driving the motor \(on ? "on" : "off")")
             return
         }
-        let conversion = MonotonicToBoottime.sampleNow()
-        for edge in edges {
-            // Two edges merged by the kernel report the same level twice: keep the first.
-            if lastLevel[number] == edge.pressed { continue }
-            lastLevel[number] = edge.pressed
-            device.edge(button: number, pressed: edge.pressed, boottime: conversion.boottime(fromMonotonic: edge.kernelTimestampNs))
+        log.debug("gpio: motor \(on ? "on" : "off")")
+        do {
+            if on {
+                try motorCap.arm(atBoottimeNanoseconds: Clocks.now(.boottime) + Self.motorOnLimitNanoseconds)
+            } else {
+                try motorCap.disarm()
+            }
+        } catch {
+            // Without its cap the motor must not stay on.
+            log.error("gpio: motor cap timer: \(error); motor off")
+            try? motor.set(on: false)
         }
     }
 
-    func set(on: Bool) {
-        do { try motorLine.set(on: on) } catch {
-            fault = "gpio: motor: \(error)"
-            log.error(fault!)
-        }
+    /// Motor off and its line released (exit paths); the motor stays off from now on.
+    func release() {
+        isReleased = true
+        _ = try? motorCap.disarm()
+        lines?.motor.release()
     }
 
-    func release() { motorLine.release() }
-
+    /// Motor off and every line released, timers disarmed, fds off the loop (the last thing before exit).
     func releaseAll() {
-        motorLine.release()
-        for (_, line) in buttons { line.release() }
+        release()
+        _ = try? retryTimer.disarm()
+        dropLines()
+    }
+
+    private func motorCapReached() {
+        _ = try? motorCap.acknowledge()
+        guard let motor = lines?.motor, motor.isOn else { return }
+        let limit = Self.motorOnLimitNanoseconds / 1_000_000
+        log.warning("gpio: motor on for \(limit) ms without a stop: cut off (safety cap)")
+        do { try motor.set(on: false) } catch { lose(error, while: "driving the motor off at the safety cap") }
+    }
+
+    // MARK: Buttons
+
+    private func registerButtons(of lines: GPIOBoardLines) throws {
+        guard let loop else { return }
+        for button in lines.buttons {
+            let token = try loop.register(fd: button.line.fd, events: .readable) { [weak self] events in
+                self?.buttonReadable(button, events: events)
+            }
+            buttonTokens.append(token)
+        }
+    }
+
+    private func rememberLevels(of lines: GPIOBoardLines) throws(GPIOError) {
+        lastLevel = [:]
+        for button in lines.buttons { lastLevel[button.number] = try button.line.value }
+    }
+
+    private func buttonReadable(_ button: GPIOButton, events: IOEvents) {
+        let edges: [ButtonEdge]
+        do { edges = try button.line.readEvents() } catch {
+            lose(error, while: "reading button \(button.number)")
+            return
+        }
+        // Sampled right after the read: only a suspend inside this window could skew the conversion.
+        let toBoottime = MonotonicToBoottime.sampleNow()
+        for edge in edges {
+            if lastLevel[button.number] == edge.pressed {
+                let level = edge.pressed ? "pressed" : "released"
+                log.debug("gpio: button \(button.number): edge repeats the level \(level) (edges merged); dropped")
+                continue
+            }
+            lastLevel[button.number] = edge.pressed
+            device?.edge(button: button.number, pressed: edge.pressed,
+                         boottime: toBoottime.boottime(fromMonotonic: edge.kernelTimestampNs))
+        }
+        // A hang-up with nothing left to read: the chip went away under the fd (level-triggered, it would spin).
+        let stillClaimed = lines?.buttons.contains { $0.line === button.line } == true
+        if edges.isEmpty, !events.intersection([.hangup, .error]).isEmpty, stillClaimed {
+            lose(GPIOError(kind: .system, errno: ENODEV, message: "button \(button.number) event fd hung up"),
+                 while: "reading button \(button.number)")
+        }
+    }
+
+    // MARK: Faults and retries
+
+    /// A run-time failure: let go of everything, report it, and try again later.
+    private func lose(_ error: GPIOError, while doing: String) {
+        let chipName = lines?.chip.name ?? config.gpioChip
+        dropLines()
+        if [ENODEV, ENXIO, EIO].contains(error.errno) {
+            currentFault = "gpio: \(chipName) vanished (\(Errno(rawValue: error.errno))); retrying"
+        } else {
+            currentFault = "gpio: \(doing): \(error.message); retrying"
+        }
+        log.error("\(currentFault ?? "") in \(nextRetryDelay / 1_000_000_000) s (\(error.message))")
+        scheduleRetry()
+    }
+
+    private func dropLines() {
+        for token in buttonTokens { loop?.unregister(token) }
+        buttonTokens = []
+        _ = try? motorCap.disarm()
+        lines?.release()
+        lines = nil
+    }
+
+    private func scheduleRetry() {
+        do {
+            try retryTimer.arm(atBoottimeNanoseconds: Clocks.now(.boottime) + nextRetryDelay)
+        } catch {
+            log.error("gpio: cannot arm the retry timer: \(error); the board stays off until restart")
+            currentFault = (currentFault ?? "gpio: fault") + " (retry timer failed: restart the daemon)"
+        }
+        nextRetryDelay = min(nextRetryDelay * 2, Self.longestRetryNanoseconds)
+    }
+
+    private func retryDue() {
+        _ = try? retryTimer.acknowledge()
+        guard !isReleased, lines == nil else { return }
+        do {
+            let claimed = try GPIOBoardLines.claim(config: config)
+            do { try rememberLevels(of: claimed) } catch {
+                claimed.release()
+                throw GPIOClaimError(key: "button_line", value: config.buttonLine, underlying: error)
+            }
+            lines = claimed
+            do { try registerButtons(of: claimed) } catch {
+                dropLines()
+                currentFault = "gpio: cannot watch the buttons: \(error); retrying"
+                log.error("\(currentFault ?? "")")
+                scheduleRetry()
+                return
+            }
+            currentFault = nil
+            nextRetryDelay = Self.firstRetryNanoseconds
+            log.notice("gpio: back: \(describe(claimed))")
+        } catch {
+            currentFault = "gpio: \(error); retrying"
+            log.error("\(currentFault ?? "") in \(nextRetryDelay / 1_000_000_000) s")
+            scheduleRetry()
+        }
+    }
+
+    private func describe(_ lines: GPIOBoardLines) -> String {
+        let buttons = lines.buttons.map { "button \($0.number) on line \($0.line.offset)" }.joined(separator: ", ")
+        return "\(lines.chip.name) [\(lines.chip.label)]: \(buttons), motor on line \(lines.motor.offset),"
+            + " as '\(GPIOBoardLines.consumer)'"
     }
 }
