@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+/// A real `metrotimerd` child process in a private temporary directory, with its own config, state and control
+/// socket; and the real `metrotimer` binary to talk to it. Everything is torn down by `stop()` (or on deinit).
+final class DaemonProcess {
+    /// The directory holding the built products (the test bundle's own directory in `.build/<config>/`).
+    static let productsDirectory: URL = {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // xctest bundles live in .build/debug/metrotimerPackageTests.xctest/...; walk up to the dir with the binary.
+        for _ in 0..<6 {
+            if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("metrotimerd").path) { return url }
+            url = url.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/debug")
+    }()
+    static var daemonPath: String { productsDirectory.appendingPathComponent("metrotimerd").path }
+    static var cliPath: String { productsDirectory.appendingPathComponent("metrotimer").path }
+    /// The repository's network data file.
+    static let dataFile: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Data/kyiv-metro.json").path
+
+    let directory: URL
+    let configPath: String
+    var socketPath: String { directory.appendingPathComponent("run/control.sock").path }
+    var stateDirectory: String { directory.appendingPathComponent("state").path }
+    var logPath: String { directory.appendingPathComponent("daemon.log").path }
+    private(set) var process: Process?
+
+    /// Writes a config (simulated board, gpsd off unless given, time scale 1 unless given) plus `extra` lines.
+    init(timeScale: Double = 1, extra: [String] = [], directory existing: URL? = nil) throws {
+        if let existing {
+            directory = existing
+        } else {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("metrotimer-test-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        configPath = directory.appendingPathComponent("metrotimer.conf").path
+        var lines = [
+            "hardware = simulated",
+            "time_scale = \(timeScale)",
+            "state_directory = \(directory.appendingPathComponent("state").path)",
+            "runtime_directory = \(directory.appendingPathComponent("run").path)",
+            "control_group =",
+            "data_file = \(DaemonProcess.dataFile)",
+            "language = en",
+        ]
+        if !extra.contains(where: { $0.hasPrefix("gpsd") }) { lines.append("gpsd = off") }
+        lines += extra
+        try (lines.joined(separator: "\n") + "\n").write(toFile: configPath, atomically: true, encoding: .utf8)
+    }
+
+    /// Starts the daemon and waits (up to 10 s) for its control socket. `environment` adds variables.
+    func start(environment: [String: String] = [:], arguments: [String] = []) throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: DaemonProcess.daemonPath)
+        p.arguments = ["--config", configPath] + arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "STATE_DIRECTORY", "RUNTIME_DIRECTORY", "METROTIMER_SOCKET"] {
+            env[key] = nil
+        }
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        if !FileManager.default.fileExists(atPath: logPath) { _ = FileManager.default.createFile(atPath: logPath, contents: nil) }
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        log.seekToEndOfFile()
+        p.standardError = log
+        p.standardOutput = log
+        try p.run()
+        process = p
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if FileManager.default.fileExists(atPath: socketPath), (try? cli(["status", "--json"]))?.status == 0 { return }
+            if !p.isRunning { break }
+            usleep(20_000)
+        }
+        throw DaemonProcessError("metrotimerd did not come up; log:\n" + self.log)
+    }
+
+    /// The daemon's stderr so far.
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Runs the real `metrotimer` against this daemon's socket.
+    @discardableResult
+    func cli(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try DaemonProcess.run(DaemonProcess.cliPath, ["--socket", socketPath] + arguments)
+    }
+
+    /// `metrotimer status --json` parsed.
+    func status() throws -> [String: Any] {
+        let r = try cli(["status", "--json"])
+        guard r.status == 0, let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] else {
+            throw DaemonProcessError("status failed (\(r.status)): \(r.stderr)")
+        }
+        return object
+    }
+
+    /// Sends a signal to the daemon.
+    func signal(_ signal: Int32) { if let pid = process?.processIdentifier { kill(pid, signal) } }
+
+    /// Waits for the daemon to exit (up to `timeout` seconds) and returns its status (nil if still running).
+    func waitForExit(timeout: Double = 10) -> Int32? {
+        guard let p = process else { return nil }
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning && Date() < deadline { usleep(10_000) }
+        return p.isRunning ? nil : p.terminationStatus
+    }
+
+    /// SIGTERM, wait, SIGKILL if it hangs. Leaves the directory (call `remove()` to delete it).
+    func stop() {
+        guard let p = process, p.isRunning else { return }
+        kill(p.processIdentifier, SIGTERM)
+        if waitForExit(timeout: 5) == nil { kill(p.processIdentifier, SIGKILL); _ = waitForExit(timeout: 5) }
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    deinit {
+        if let p = process, p.isRunning { kill(p.processIdentifier, SIGKILL) }
+    }
+
+    /// Runs a program to completion and captures its output.
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil,
+                    stdin: String? = nil) throws -> (status: Int32, stdout: String, stderr: String)
+    {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = arguments
+        if let environment { p.environment = environment }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        if let stdin {
+            let input = Pipe()
+            p.standardInput = input
+            input.fileHandleForWriting.write(Data(stdin.utf8))
+            try? input.fileHandleForWriting.close()
+        }
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+    }
+}
+
+struct DaemonProcessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Polls `condition` every 20 ms until it holds or `timeout` seconds pass.
+func eventually(timeout: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try condition() { return true }
+        usleep(20_000)
+    }
+    return try condition()
+}
