@@ -52,10 +52,21 @@ final class DaemonProcess {
     }
 
     /// Starts the daemon and waits (up to 10 s) for its control socket. `environment` adds variables.
-    func start(environment: [String: String] = [:], arguments: [String] = []) throws {
+    ///
+    /// `shellPrelude` launches it as `/bin/sh -c '<prelude> exec metrotimerd …'`: the shell `exec`s, so the
+    /// daemon keeps the shell's pid, which the prelude can name as `$$` (e.g. `WATCHDOG_PID=$$`).
+    /// `waitForSocket: false` returns as soon as the process is running.
+    func start(environment: [String: String] = [:], arguments: [String] = [], shellPrelude: String? = nil,
+               waitForSocket: Bool = true) throws {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: DaemonProcess.daemonPath)
-        p.arguments = ["--config", configPath] + arguments
+        let daemonArguments = ["--config", configPath] + arguments
+        if let shellPrelude {
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", "\(shellPrelude) exec \"$0\" \"$@\"", DaemonProcess.daemonPath] + daemonArguments
+        } else {
+            p.executableURL = URL(fileURLWithPath: DaemonProcess.daemonPath)
+            p.arguments = daemonArguments
+        }
         var env = ProcessInfo.processInfo.environment
         for key in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "STATE_DIRECTORY", "RUNTIME_DIRECTORY", "METROTIMER_SOCKET"] {
             env[key] = nil
@@ -69,6 +80,7 @@ final class DaemonProcess {
         p.standardOutput = log
         try p.run()
         process = p
+        if !waitForSocket { return }
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             if FileManager.default.fileExists(atPath: socketPath), (try? cli(["status", "--json"]))?.status == 0 { return }
@@ -95,6 +107,9 @@ final class DaemonProcess {
         }
         return object
     }
+
+    /// The daemon's pid (nil before `start`).
+    var pid: pid_t? { process?.processIdentifier }
 
     /// Sends a signal to the daemon.
     func signal(_ signal: Int32) { if let pid = process?.processIdentifier { kill(pid, signal) } }
