@@ -6,3 +6,15 @@ bench-alerts: deps
 	$(RELEASE_BIN)/metrotimer-bench alert-lateness --samples 200
 	$(RELEASE_BIN)/metrotimer-bench alert-lateness --samples 200 --load
 BENCH_TARGETS += bench-alerts
+
+# The running daemon (release metrotimerd on the simulated board, time scale 1, started with a NOTIFY_SOCKET
+# as systemd starts it): start-up to READY=1, memory idle and riding, and wake-ups over an idle window and a
+# riding window. About 100 s with the defaults; see docs/performance.md.
+BENCH_IDLE_SECONDS ?= 60
+BENCH_TRIP_SECONDS ?= 30
+.PHONY: bench-daemon
+bench-daemon: release
+	$(RELEASE_BIN)/metrotimer-bench startup --runs 10
+	$(RELEASE_BIN)/metrotimer-bench rss
+	$(RELEASE_BIN)/metrotimer-bench idle-wakeups --seconds $(BENCH_IDLE_SECONDS) --trip-seconds $(BENCH_TRIP_SECONDS)
+BENCH_TARGETS += bench-daemon

@@ -1,40 +1,80 @@
-// metrotimer-bench: measurements of the system layer, release build.
+// metrotimer-bench: measurements of the system layer and of the running daemon, release build. Figures are
+// reported (human lines, then one `BENCH name key=value…` line for scripts), never asserted.
 //
 //   metrotimer-bench alert-lateness [--samples N] [--load]
+//   metrotimer-bench idle-wakeups [--seconds S] [--trip-seconds S] [--control-seconds S]
+//   metrotimer-bench rss
+//   metrotimer-bench startup [--runs N]
 //
-// How late an absolute timerfd alarm is delivered through the EventLoop, against a DispatchSourceTimer
-// baseline measured in the same run.
+// The daemon benchmarks start the metrotimerd and metrotimer built next to this program.
 import Glibc
-import MetroSystem
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+let usageText = """
+    usage: metrotimer-bench alert-lateness [--samples N] [--load]
+           metrotimer-bench idle-wakeups [--seconds S] [--trip-seconds S] [--control-seconds S]
+           metrotimer-bench rss
+           metrotimer-bench startup [--runs N]
+
+    """
 
 func usage() -> Never {
-    let text = "usage: metrotimer-bench alert-lateness [--samples N] [--load]\n"
-    _ = text.withCString { Glibc.write(2, $0, strlen($0)) }
+    _ = usageText.withCString { Glibc.write(2, $0, strlen($0)) }
     exit(2)
 }
 
-guard arguments.first == "alert-lateness" else { usage() }
-var samples = 200
-var loaded = false
-var index = 1
-while index < arguments.count {
-    switch arguments[index] {
-    case "--samples":
-        index += 1
-        guard index < arguments.count, let count = Int(arguments[index]), count > 0 else { usage() }
-        samples = count
-    case "--load":
-        loaded = true
+/// The options after the subcommand: `--flag` alone, or `--name value`.
+struct Options {
+    private var values: [String: String] = [:]
+    private var flags: Set<String> = []
+
+    init(_ arguments: ArraySlice<String>, valued: Set<String>, flags allowed: Set<String>) {
+        var rest = arguments
+        while let argument = rest.popFirst() {
+            if allowed.contains(argument) {
+                flags.insert(argument)
+            } else if valued.contains(argument), let value = rest.popFirst() {
+                values[argument] = value
+            } else {
+                usage()
+            }
+        }
+    }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    func positive(_ name: String, default fallback: Double) -> Double {
+        guard let text = values[name] else { return fallback }
+        guard let value = Double(text), value > 0 else { usage() }
+        return value
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else { usage() }
+let rest = arguments.dropFirst()
+
+// A dead control-socket peer must not kill the bench.
+signal(SIGPIPE, SIG_IGN)
+
+do {
+    switch command {
+    case "alert-lateness":
+        let options = Options(rest, valued: ["--samples"], flags: ["--load"])
+        try AlertLatenessBenchmark(samples: Int(options.positive("--samples", default: 200)), loaded: options.has("--load")).run()
+    case "idle-wakeups":
+        let options = Options(rest, valued: ["--seconds", "--trip-seconds", "--control-seconds"], flags: [])
+        let idle = options.positive("--seconds", default: 60)
+        try IdleWakeupsBenchmark(idleSeconds: idle, tripSeconds: options.positive("--trip-seconds", default: idle),
+                                 controlSeconds: options.positive("--control-seconds", default: 10)).run()
+    case "rss":
+        _ = Options(rest, valued: [], flags: [])
+        try MemoryBenchmark().run()
+    case "startup":
+        let options = Options(rest, valued: ["--runs"], flags: [])
+        try StartupBenchmark(runs: Int(options.positive("--runs", default: 10))).run()
     default:
         usage()
     }
-    index += 1
-}
-
-do {
-    try AlertLatenessBenchmark(samples: samples, loaded: loaded).run()
 } catch {
     _ = "metrotimer-bench: \(error)\n".withCString { Glibc.write(2, $0, strlen($0)) }
     exit(1)
