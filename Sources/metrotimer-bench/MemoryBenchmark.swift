@@ -1,4 +1,5 @@
-/// The daemon's memory: resident set (VmRSS) and its peak (VmHWM) once ready and idle, then during a ride.
+/// The daemon's memory: resident set (VmRSS), its peak (VmHWM) and its anonymous part (RssAnon, the memory that
+/// is the daemon's own rather than shared library pages) once ready and idle, then during a ride.
 struct MemoryBenchmark {
     func run() throws {
         let daemon = try BenchDaemon()
@@ -17,11 +18,14 @@ struct MemoryBenchmark {
 
         let ratio = idle.residentKiB > 0 ? Double(riding.residentKiB) / Double(idle.residentKiB) : 0
         print("memory of metrotimerd (release build, simulated board)")
-        print("  state        VmRSS KiB   VmHWM KiB  threads")
-        print("  idle      " + "\(idle.residentKiB)".padded(12) + "\(idle.peakResidentKiB)".padded(12) + "\(idle.threads)".padded(9))
-        print("  riding    " + "\(riding.residentKiB)".padded(12) + "\(riding.peakResidentKiB)".padded(12) + "\(riding.threads)".padded(9))
+        print("  state        VmRSS KiB   VmHWM KiB  RssAnon KiB  threads")
+        for (name, figures) in [("idle", idle), ("riding", riding)] {
+            print("  " + name.padding(8) + "\(figures.residentKiB)".padded(12) + "\(figures.peakResidentKiB)".padded(12)
+                + "\(figures.anonymousKiB)".padded(13) + "\(figures.threads)".padded(9))
+        }
         print("  ratio riding/idle VmRSS: \(format(ratio, decimals: 2))")
         print("BENCH rss idle_rss_kib=\(idle.residentKiB) idle_hwm_kib=\(idle.peakResidentKiB)"
-            + " ride_rss_kib=\(riding.residentKiB) ride_hwm_kib=\(riding.peakResidentKiB) ratio_ride_idle=\(format(ratio, decimals: 3))")
+            + " ride_rss_kib=\(riding.residentKiB) ride_hwm_kib=\(riding.peakResidentKiB)"
+            + " idle_anon_kib=\(idle.anonymousKiB) ride_anon_kib=\(riding.anonymousKiB) ratio_ride_idle=\(format(ratio, decimals: 3))")
     }
 }

@@ -13,6 +13,9 @@ struct ProcessFigures {
     var residentKiB: Int = 0
     /// Peak resident set size, in KiB.
     var peakResidentKiB: Int = 0
+    /// The anonymous part of the resident set (heap, stacks, dirty data: the process's own memory), in KiB;
+    /// the rest of VmRSS is file pages such as shared libraries.
+    var anonymousKiB: Int = 0
 
     /// Reads the figures of `pid` now. Reading /proc does not wake the process.
     static func read(pid: pid_t) throws -> ProcessFigures {
@@ -21,6 +24,7 @@ struct ProcessFigures {
         figures.threads = main["Threads"].flatMap { Int($0) } ?? 0
         figures.residentKiB = main["VmRSS"].flatMap(kibibytes) ?? 0
         figures.peakResidentKiB = main["VmHWM"].flatMap(kibibytes) ?? 0
+        figures.anonymousKiB = main["RssAnon"].flatMap(kibibytes) ?? 0
         for thread in try threadIDs(of: pid) {
             // A thread may end between the listing and the read; it then no longer counts.
             guard let status = try? fields(of: "/proc/\(pid)/task/\(thread)/status") else { continue }

@@ -51,6 +51,10 @@ struct Options {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else { usage() }
+if command == "--help" || command == "-h" {
+    print(usageText, terminator: "")
+    exit(0)
+}
 let rest = arguments.dropFirst()
 
 // A dead control-socket peer must not kill the bench.
