@@ -43,10 +43,14 @@ public struct SystemdNotifier: Sendable {
     }
 
     /// Sends `assignments` (e.g. "READY=1\nSTATUS=idle") as one datagram; does nothing when not enabled.
+    ///
+    /// Never waits: when the service manager's queue is full (it stopped reading; the kernel holds only
+    /// `net.unix.max_dgram_qlen` datagrams) this throws `EAGAIN` at once and the message is lost. A blocking
+    /// send would freeze the daemon's only thread — no alerts, no requests — for as long as the manager is stuck.
     public func send(_ assignments: String) throws {
         guard let socketAddress else { return }
         let address = try UnixAddress(systemdNotation: socketAddress)
-        let socket = try makeUnixSocket(type: clinux_sock_dgram(), nonblocking: false, purpose: "sd_notify")
+        let socket = try makeUnixSocket(type: clinux_sock_dgram(), nonblocking: true, purpose: "sd_notify")
         let payload = Array(assignments.utf8)
         let sent = address.withSockaddr { target, length in
             payload.withUnsafeBytes { bytes in

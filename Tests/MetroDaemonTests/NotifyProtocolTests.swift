@@ -138,6 +138,50 @@ import Testing
         #expect(window.isEmpty, "an idle daemon sent \(window)")
     }
 
+    /// A service manager that stops reading must not stop the ride: with the notify queue full, the daemon still
+    /// comes up, answers and takes requests (its notifications are dropped, not waited for), and speaks again
+    /// once the queue drains.
+    @Test func aNotifySocketNobodyReadsNeverFreezesTheDaemon() throws {
+        let notify = try NotifySocket()
+        let queued = try notify.fillQueue()
+        #expect(queued > 0)
+        let daemon = try startDaemon(notify, environment: ["WATCHDOG_USEC": "2000000"],
+                                     shellPrelude: "WATCHDOG_PID=$$ export WATCHDOG_PID;", waitForSocket: false)
+        defer { daemon.stop(); daemon.remove() }
+        // A frozen daemon accepts connections but never answers, so every request here has a deadline.
+        #expect(eventually { FileManager.default.fileExists(atPath: daemon.socketPath) })
+        let chosen = try requestWithin(10, daemon, ["route", "lisova", "teremky"])
+        #expect(chosen.status == 0, "route: \(chosen.status.map { "exit \($0)" } ?? "no answer in 10 s: the daemon is frozen")")
+        let status = try requestWithin(10, daemon, ["status", "--json"])
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("Teremky") || status.stdout.contains("teremky"))
+        // Drain the filler (and whatever fitted behind it), then the daemon's next words must arrive.
+        while let message = notify.receive(timeout: 0), message["X_FILLER"] != nil || message["WATCHDOG"] != nil {}
+        daemon.signal(SIGTERM)
+        let stopping = notify.waitFor { $0["STOPPING"] != nil }
+        #expect(stopping != nil, "no STOPPING=1 after the queue drained; received: \(notify.messages.suffix(5))")
+        #expect(daemon.waitForExit() == 0)
+    }
+
+    /// Runs `metrotimer` against `daemon`, giving up after `seconds`: status nil when it had no answer by then
+    /// (the client is then killed with SIGKILL, which no inherited signal mask can hold off).
+    private func requestWithin(_ seconds: Double, _ daemon: DaemonProcess, _ arguments: [String]) throws
+        -> (status: Int32?, stdout: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DaemonProcess.cliPath)
+        process.arguments = ["--socket", daemon.socketPath] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let answered = eventually(timeout: seconds) { !process.isRunning }
+        if !answered { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return (answered ? process.terminationStatus : nil, text)
+    }
+
     /// The unit that ships asks for exactly this protocol.
     @Test func theShippedUnitIsTypeNotify() throws {
         let unitPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -49,6 +49,7 @@ final class NotifySocket {
     private(set) var messages: [NotifyMessage] = []
     private let fd: Int32
     private let directory: URL?
+    private let sunPath: [UInt8]
 
     /// Binds a socket file `notify.sock` in a fresh temporary directory.
     convenience init() throws {
@@ -66,6 +67,7 @@ final class NotifySocket {
     private init(address: String, sunPath: [UInt8], directory: URL?) throws {
         self.notifyAddress = address
         self.directory = directory
+        self.sunPath = sunPath
         fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw NotifySocketError("socket(AF_UNIX, SOCK_DGRAM)", errno) }
         var one: Int32 = 1
@@ -86,9 +88,13 @@ final class NotifySocket {
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
+    private static func bind(_ fd: Int32, sunPath: [UInt8]) -> Int32 {
+        withAddress(sunPath) { Glibc.bind(fd, $0, $1) }
+    }
+
     /// The only place that builds a `sockaddr_un`: `sunPath` is copied as is (a leading NUL makes it abstract;
     /// the length passed is exact, so an abstract name carries no trailing NUL).
-    private static func bind(_ fd: Int32, sunPath: [UInt8]) -> Int32 {
+    private static func withAddress(_ sunPath: [UInt8], _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
@@ -99,8 +105,30 @@ final class NotifySocket {
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: sunPath) }
         let length = socklen_t(MemoryLayout<sa_family_t>.size + sunPath.count)
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
         }
+    }
+
+    /// Sends filler datagrams to this socket until the kernel refuses more (its queue holds
+    /// `net.unix.max_dgram_qlen` of them): the state of a service manager that has stopped reading.
+    /// Returns how many were queued.
+    func fillQueue() throws -> Int {
+        let sender = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard sender >= 0 else { throw NotifySocketError("socket for the filler", errno) }
+        defer { close(sender) }
+        let filler = Array("X_FILLER=1".utf8)
+        var queued = 0
+        while queued < 100_000 {
+            let sent = NotifySocket.withAddress(sunPath) { address, length in
+                Int32(filler.withUnsafeBytes { sendto(sender, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT), address, length) })
+            }
+            if sent < 0 {
+                guard errno == EAGAIN else { throw NotifySocketError("sendto \(notifyAddress)", errno) }
+                return queued
+            }
+            queued += 1
+        }
+        return queued
     }
 
     /// Waits up to `timeout` seconds for one datagram; nil when none came.
