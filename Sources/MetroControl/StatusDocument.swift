@@ -104,6 +104,17 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var accepted: Int
         public var rejected: [String: Int]
         public var last_snap: Snap?
+        private enum CodingKeys: String, CodingKey { case watching, connected, fixes, accepted, rejected, last_snap }
+        /// `last_snap` is an explicit null before the first snap, as the contract says.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(watching, forKey: .watching)
+            try c.encode(connected, forKey: .connected)
+            try c.encode(fixes, forKey: .fixes)
+            try c.encode(accepted, forKey: .accepted)
+            try c.encode(rejected, forKey: .rejected)
+            try c.encode(last_snap, forKey: .last_snap)
+        }
     }
     public struct WallClock: Codable, Equatable, Sendable {
         public var synchronised: Bool

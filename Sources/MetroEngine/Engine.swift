@@ -228,8 +228,12 @@ public final class Engine {
     public func gpsFix(_ fix: FixInput, wallNowUnixNanoseconds: Int64, now: Instant) -> SnapDecision? {
         guard var current = active else { return nil }
         gps.fixes += 1
-        let decision = network.snapDecision(trip: current.trip, fix: fix, wallNowUnixNanoseconds: wallNowUnixNanoseconds,
-                                            lastAppliedGPSCorrection: current.lastGPSCorrection)
+        // A 2D/3D report without finite coordinates is no fix at all (it would otherwise read as off-route).
+        let hasPosition = fix.latitude.isFinite && fix.longitude.isFinite
+        let decision = hasPosition
+            ? network.snapDecision(trip: current.trip, fix: fix, wallNowUnixNanoseconds: wallNowUnixNanoseconds,
+                                   lastAppliedGPSCorrection: current.lastGPSCorrection)
+            : .rejected(.noFix)
         switch decision {
         case .rejected(let reason):
             gps.rejected[reason, default: 0] += 1

@@ -11,6 +11,7 @@ final class GPSLink {
     private let log: Logger
     private let clock: ModelClock
     private let onFix: (FixInput, Int64) -> Void
+    private let wallClock: GPSWallClock
     private var session: GPSDSession?
     private var token: EventLoop.Token?
     private let retryTimer: AlarmTimer
@@ -18,12 +19,13 @@ final class GPSLink {
     private var backoffSeconds: Int64 = 1
     private(set) var isWatching = false
     private(set) var fault: String?
-    /// Receiver time − system time at the last fix with a time, for a board whose clock is not synchronised.
-    private(set) var receiverClockOffsetNanoseconds: Int64?
+    /// Receiver time − system time at the last fix with a position and a time, for a board whose clock is not
+    /// synchronised (see `GPSWallClock`).
+    var receiverClockOffsetNanoseconds: Int64? { wallClock.receiverOffsetNanoseconds }
 
     var isConnected: Bool { session != nil }
 
-    init(address text: String, loop: EventLoop, log: Logger, clock: ModelClock,
+    init(address text: String, loop: EventLoop, log: Logger, clock: ModelClock, wallClock: GPSWallClock,
          onFix: @escaping (FixInput, Int64) -> Void) throws
     {
         do { address = try GPSDAddress(parsing: text) } catch {
@@ -33,6 +35,7 @@ final class GPSLink {
         self.log = log
         self.clock = clock
         self.onFix = onFix
+        self.wallClock = wallClock
         retryTimer = try AlarmTimer(preferAlarm: false)
         retryToken = try loop.register(fd: retryTimer.fd.rawValue, events: .readable) { [weak self] _ in
             guard let self else { return }
@@ -105,8 +108,13 @@ final class GPSLink {
             scheduleRetry()
         case .fixes(let fixes):
             for fix in fixes {
+                // The age check is against the system clock (the receiver's claim is what is being judged).
                 let wallNow = Clocks.now(.realtime)
-                if let receiver = fix.receiverTimeUnixNs { receiverClockOffsetNanoseconds = receiver - wallNow }
+                if fix.hasPosition, let receiver = fix.receiverTimeUnixNs {
+                    wallClock.noteReceiverTime(unixNanoseconds: receiver, systemNow: wallNow)
+                }
+                // A report without a position keeps its mode (1) and NaN coordinates: the engine counts it as
+                // `no_fix`, so a rider sees "12 fixes, 9 without a position" instead of silence.
                 let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
                                      horizontalErrorMeters: fix.horizontalErrorMeters, mode: Int(fix.mode.rawValue),
                                      receiverUnixNanoseconds: fix.receiverTimeUnixNs, receivedAt: clock.now())

@@ -22,6 +22,8 @@ public final class Daemon {
     let notifier: SystemdNotifier
     let hardware: Hardware
     private(set) var gps: GPSLink?
+    /// The wall clock of timetable look-ups: the system's, or GPS time while the system clock is not synchronised.
+    let wallClock: GPSWallClock
     private let hub: StatusHub
     private var configPath: String?
     private var environment: [String: String]
@@ -35,7 +37,9 @@ public final class Daemon {
         self.configPath = configPath
         self.environment = environment
         self.log = log
-        self.clock = ModelClock(scale: config.timeScale)
+        let wallClock = GPSWallClock()
+        self.wallClock = wallClock
+        self.clock = ModelClock(scale: config.timeScale, wall: { wallClock.now() })
         if config.timeScale != 1 {
             log.warning("TIME SCALE \(config.timeScale): every model duration is divided by \(config.timeScale) (demo/test mode, not for riding)")
         }
@@ -96,7 +100,7 @@ public final class Daemon {
         control.dispatch = { [unowned self] request, peer in self.dispatch(request, peer: peer) }
         control.onWatchersChanged = { [unowned self] watching in self.engine.hasWatchers = watching }
         if let address = config.gpsd {
-            gps = try GPSLink(address: address, loop: loop, log: log, clock: clock) { [unowned self] fix, wallNow in
+            gps = try GPSLink(address: address, loop: loop, log: log, clock: clock, wallClock: wallClock) { [unowned self] fix, wallNow in
                 self.engine.gpsFix(fix, wallNowUnixNanoseconds: wallNow, now: self.clock.now())
             }
         }
@@ -201,7 +205,7 @@ public final class Daemon {
         DaemonFacts(
             clock: alarm.timer.clock == .boottimeAlarm ? "boottime_alarm" : "boottime",
             hardware: hardware.kind.rawValue, timeScale: config.timeScale,
-            wallClockSynchronised: Clocks.isWallClockSynchronised(), wallClockSource: "system",
+            wallClockSynchronised: Clocks.isWallClockSynchronised(), wallClockSource: wallClock.source.rawValue,
             gpsWatching: gps?.isWatching ?? false, gpsConnected: gps?.isConnected ?? false,
             faults: hardware.faults + (gps?.fault.map { [$0] } ?? []),
             motor: hardware.motorLog, language: hub.language)
