@@ -16,6 +16,12 @@ final class GPSLink {
     private var token: EventLoop.Token?
     private let retryTimer: AlarmTimer
     private var retryToken: EventLoop.Token?
+    /// Fires when the reason to watch ends by itself (the model passes the last surface station): the engine
+    /// does not wake there unless an alert is due, so the link asks the daemon to look again.
+    private let reconsiderTimer: AlarmTimer
+    private var reconsiderToken: EventLoop.Token?
+    /// Called when `reconsiderTimer` fires; the daemon answers with `setWatching`.
+    var onReconsider: (() -> Void)?
     private var backoffSeconds: Int64 = 1
     private(set) var isWatching = false
     private(set) var fault: String?
@@ -37,15 +43,27 @@ final class GPSLink {
         self.onFix = onFix
         self.wallClock = wallClock
         retryTimer = try AlarmTimer(preferAlarm: false)
+        reconsiderTimer = try AlarmTimer(preferAlarm: false)
         retryToken = try loop.register(fd: retryTimer.fd.rawValue, events: .readable) { [weak self] _ in
             guard let self else { return }
             _ = try? self.retryTimer.acknowledge()
             if self.isWatching && self.session == nil { self.connect() }
         }
+        reconsiderToken = try loop.register(fd: reconsiderTimer.fd.rawValue, events: .readable) { [weak self] _ in
+            guard let self else { return }
+            _ = try? self.reconsiderTimer.acknowledge()
+            self.onReconsider?()
+        }
     }
 
-    /// Starts or stops watching. Idempotent; called after every status change.
-    func setWatching(_ want: Bool) {
+    /// Starts or stops watching. Idempotent; called after every status change. `reconsiderAtBoottime`: the
+    /// boot-time instant at which `want` will turn false by itself (nil: only a status change can end it).
+    func setWatching(_ want: Bool, reconsiderAtBoottime: Int64? = nil) {
+        if want, let instant = reconsiderAtBoottime {
+            try? reconsiderTimer.arm(atBoottimeNanoseconds: instant)
+        } else {
+            try? reconsiderTimer.disarm()
+        }
         guard want != isWatching else { return }
         isWatching = want
         if want {
@@ -65,6 +83,8 @@ final class GPSLink {
         disconnect()
         if let retryToken { loop.unregister(retryToken) }
         retryToken = nil
+        if let reconsiderToken { loop.unregister(reconsiderToken) }
+        reconsiderToken = nil
     }
 
     private func connect() {

@@ -103,6 +103,7 @@ public final class Daemon {
             gps = try GPSLink(address: address, loop: loop, log: log, clock: clock, wallClock: wallClock) { [unowned self] fix, wallNow in
                 self.engine.gpsFix(fix, wallNowUnixNanoseconds: wallNow, now: self.clock.now())
             }
+            gps?.onReconsider = { [unowned self] in self.hub.republish(force: false) }
         }
         try registerFileDescriptors()
 
@@ -224,8 +225,19 @@ public final class Daemon {
         return trip.events.indices.contains { $0 >= current && (network.station(trip.events[$0].station)?.isSurface ?? false) }
     }
 
+    /// When GPS stops being able to help on its own: the model's arrival at the event after the last surface
+    /// station of the route (nil when there is no trip, or the route ends on the surface: then only the trip's
+    /// end releases the watch).
+    func gpsHelpEnds() -> Instant? {
+        guard let trip = engine.active?.trip,
+              let last = trip.events.indices.last(where: { network.station(trip.events[$0].station)?.isSurface ?? false }),
+              last + 1 < trip.events.count
+        else { return nil }
+        return trip.events[last + 1].arrival
+    }
+
     func statusChanged() {
-        gps?.setWatching(gpsCanHelp())
+        gps?.setWatching(gpsCanHelp(), reconsiderAtBoottime: gpsHelpEnds().map { clock.boottime(of: $0) })
     }
 
     // MARK: Control requests
