@@ -42,6 +42,7 @@ extension GPSDaemonTests {
             usleep(1_000_000)
             try press()                      // "stops" at Darnytsia, implausibly soon
             #expect(eventually { daemon.log.contains("calibration sample rejected") }, "\(daemon.log)")
+            #expect(daemon.log.contains("buzz: cannot"), "the rider feels the rejection")
             #expect(try daemon.cli(["calibrate", "--end"]).status == 0)
             #expect(try daemon.status()["calibration_session"] is NSNull)
 
