@@ -211,10 +211,12 @@ public final class Engine {
         if current != active {
             do {
                 try persist { try store.saveActiveTrip(current) }
-                active = current
             } catch {
+                // The alerts buzz regardless, so remember in memory that they fired: otherwise the next wake-up
+                // would buzz them again. The next successful write stores the fired map.
                 log.error("could not store fired alerts: \(error.message(.en))")
             }
+            active = current
         }
         announce(decision)
         finish(now: now)
