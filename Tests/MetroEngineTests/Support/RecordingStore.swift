@@ -32,6 +32,8 @@ final class RecordingStore: EngineStore {
 
     /// How many of the next writes fail (each failing write decrements it).
     var failNextWrites = 0
+    /// Writes this says yes to fail (to fail one particular write of a command that makes several).
+    var failWhen: ((Write) -> Bool)?
     /// Called just before a write is accepted — while the engine has not applied the change yet.
     var beforeWrite: ((Write) -> Void)?
 
@@ -48,8 +50,8 @@ final class RecordingStore: EngineStore {
     }
 
     private func record(_ write: Write) throws {
-        if failNextWrites > 0 {
-            failNextWrites -= 1
+        if failNextWrites > 0 || failWhen?(write) == true {
+            failNextWrites = max(failNextWrites - 1, 0)
             failedWrites += 1
             throw InjectedStoreFailure()
         }
