@@ -34,9 +34,6 @@ final class EngineRig {
         return try engine.start(t0: clock.now, wall: wall, now: clock.now).trip
     }
 
-    /// The active trip (fails the test through `#require` at the call site when there is none).
+    /// The active trip's schedule, if a trip is running.
     var trip: Trip? { engine.active?.trip }
-
-    /// Seconds after t0 of an instant of the active (or last) trip.
-    func offset(_ instant: Instant, from t0: Instant) -> Int { instant.seconds(since: t0) }
 }
