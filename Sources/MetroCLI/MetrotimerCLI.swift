@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import MetroModel
+import MetroSystem
 
 /// The `metrotimer` command line: a table of commands and the dispatcher over it.
 public enum MetrotimerCLI {
@@ -72,7 +73,7 @@ public enum MetrotimerCLI {
     /// The process entry point: real arguments, environment, clock and streams.
     public static func main() -> Int32 {
         run(Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
-            executablePath: currentExecutablePath(), now: wallClockNanoseconds, output: StandardStreams())
+            executablePath: Files.executablePath(), now: wallClockNanoseconds, output: StandardStreams())
     }
 
     /// The list of commands.
@@ -115,14 +116,6 @@ func processEnvironment() -> [String: String] {
         cursor += 1
     }
     return result
-}
-
-/// The running executable's absolute path (`/proc/self/exe`), or nil.
-func currentExecutablePath() -> String? {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard n > 0 else { return nil }
-    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// CLOCK_REALTIME in nanoseconds.
