@@ -72,7 +72,7 @@ public enum MetrotimerCLI {
 
     /// The process entry point: real arguments, environment, clock and streams.
     public static func main() -> Int32 {
-        run(Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
+        run(Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
             executablePath: Files.executablePath(), now: wallClockNanoseconds, output: StandardStreams())
     }
 
@@ -102,20 +102,6 @@ public enum MetrotimerCLI {
         }
         return text
     }
-}
-
-/// The process environment as a dictionary.
-func processEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var cursor = environ
-    while let entry = cursor.pointee {
-        let text = String(cString: entry)
-        if let equals = text.firstIndex(of: "=") {
-            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-        }
-        cursor += 1
-    }
-    return result
 }
 
 /// CLOCK_REALTIME in nanoseconds.
