@@ -22,6 +22,11 @@ final class DaemonClient {
         return defaultSocket
     }
 
+    /// Connects to the socket named by a command's `--socket`, `$METROTIMER_SOCKET` or the default.
+    static func connect(_ args: ParsedArguments, _ context: CommandContext) throws(CLIError) -> DaemonClient {
+        try DaemonClient(path: socketPath(option: args.values["--socket"], environment: context.environment))
+    }
+
     /// Connects, or throws ONE clear line when the daemon is not running or the socket is not ours to use.
     init(path: String) throws(CLIError) {
         self.path = path
