@@ -95,7 +95,11 @@ public enum MetrotimerCLI {
                                                         executablePath: executablePath)
         {
             text += "network data: \(path) (as of \(network.attribution.networkAsOf))\n"
-            text += "timetable: \(network.attribution.timetable)\n"
+            // The dataset's own title is Ukrainian; English output carries no Cyrillic (SPEC §10).
+            let uk = (try? ParsedArguments([], spec: ArgumentSpec(), command: "").language(environment: environment)) == .uk
+            text += "timetable: " + (uk ? network.attribution.timetable
+                : "Kyiv city open data portal, dataset \"Timetable of urban electric and road transport\" "
+                    + "(first/last departures per station)") + "\n"
             text += "station coordinates: \(network.attribution.coordinates)\n"
         } else {
             text += "network data: not found (station coordinates © OpenStreetMap contributors, ODbL 1.0)\n"
