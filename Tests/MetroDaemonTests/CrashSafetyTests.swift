@@ -121,4 +121,21 @@ func contractSeconds(_ text: Any?) throws -> Double {
         journal = try daemon.journal()
         #expect(journal.count == 1, "journaled again after another restart")
     }
+
+    @Test func aDaemonStartingOnAGarbageStateFileMovesItAsideAndServes() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try FileManager.default.createDirectory(atPath: daemon.stateDirectory, withIntermediateDirectories: true)
+        let garbage = Data(String(repeating: "not a database. ", count: 512).utf8)
+        try garbage.write(to: URL(fileURLWithPath: daemon.stateDirectory + "/state.db"))
+        try daemon.start()
+        let line = daemon.log.split(separator: "\n").first { $0.contains("moved aside") } ?? ""
+        #expect(line.hasPrefix("<3>state database"), "\(daemon.log)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: daemon.stateDirectory).filter { $0.hasPrefix("state.db.corrupt-") }
+        #expect(aside.count == 1)
+        #expect(aside.first.flatMap { FileManager.default.contents(atPath: daemon.stateDirectory + "/" + $0) } == garbage)
+        #expect(try daemon.cli(["route", "lisova", "darnytsia"]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        #expect(try daemon.status()["state"] as? String == "riding")
+    }
 }
