@@ -96,6 +96,7 @@ extension Command {
     { context throws(CLIError) in
         let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"], flags: ["--json"]), command: "routes")
         if args.wantsHelp { context.output.write(Command.named("routes").help); return }
+        guard args.positionals.isEmpty else { throw .usage("'routes' takes no arguments (got '\(args.positionals[0])')") }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.routes)
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["routes"] ?? .null)) }
@@ -139,6 +140,7 @@ extension Command {
     { context throws(CLIError) in
         let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket", "--limit"], flags: ["--json"]), command: "journal")
         if args.wantsHelp { context.output.write(Command.named("journal").help); return }
+        guard args.positionals.isEmpty else { throw .usage("'journal' takes no arguments (got '\(args.positionals[0])')") }
         var limit = 100
         if let text = args.values["--limit"] {
             guard let n = Int(text), (1...10_000).contains(n) else { throw .usage("--limit must be a number from 1 to 10000, not '\(text)'") }
@@ -158,6 +160,7 @@ extension Command {
     { context throws(CLIError) in
         let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"], flags: ["--json"]), command: "stats")
         if args.wantsHelp { context.output.write(Command.named("stats").help); return }
+        guard args.positionals.isEmpty else { throw .usage("'stats' takes no arguments (got '\(args.positionals[0])')") }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.stats)
         let stats = reply["stats"] ?? .null
@@ -171,6 +174,7 @@ extension Command {
     { context throws(CLIError) in
         let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"], flags: ["--json", "--reset"]), command: "calibration")
         if args.wantsHelp { context.output.write(Command.named("calibration").help); return }
+        guard args.positionals.isEmpty else { throw .usage("'calibration' takes no arguments (got '\(args.positionals[0])')") }
         let client = try DaemonClient.connect(args, context)
         if args.flags.contains("--reset") { _ = try client.request(.resetCalibration) }
         let reply = try client.request(.calibration)
@@ -188,9 +192,9 @@ extension Command {
     { context throws(CLIError) in
         let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"], flags: ["--end"]), command: "calibrate")
         if args.wantsHelp { context.output.write(Command.named("calibrate").help); return }
-        let client = try DaemonClient.connect(args, context)
         if args.flags.contains("--end") {
             guard args.positionals.isEmpty else { throw .usage("'calibrate --end' takes no arguments") }
+            let client = try DaemonClient.connect(args, context)
             _ = try client.request(.endCalibration)
             context.output.line("calibration session ended")
             return
@@ -199,6 +203,8 @@ extension Command {
         guard ["forward", "backward"].contains(args.positionals[1]) else {
             throw .usage("DIRECTION must be forward or backward, not '\(args.positionals[1])'")
         }
+        // Arguments first: a mistyped command gets its usage error whether or not the daemon runs.
+        let client = try DaemonClient.connect(args, context)
         _ = try client.request(.calibrate(line: args.positionals[0], direction: args.positionals[1], from: args.positionals[2]))
         context.output.line("calibration session started: press as the train leaves \(args.positionals[2]), then at each stop")
     }
