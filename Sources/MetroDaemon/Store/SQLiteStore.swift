@@ -36,6 +36,21 @@ public final class SQLiteStore: EngineStore {
         self.db = try SQLiteStore.openUsable(path: path, log: log, now: wallNowMilliseconds)
     }
 
+    /// Opens the store and loads it. Damage that only shows while reading (a page the quick check did not
+    /// reach) is handled like damage at open: the file is moved aside and a fresh store is used, so a damaged
+    /// file can never make the daemon restart-loop.
+    public static func openLoading(directory: String, log: Logger) throws -> (SQLiteStore, StoredState) {
+        do {
+            let store = try SQLiteStore(directory: directory, log: log)
+            return (store, try store.load())
+        } catch let error as SQLiteError where error.isDamagedFile {
+            try moveAside(path: directory + "/state.db", why: "cannot be read (\(error.message))", log: log,
+                          now: { Clocks.now(.realtime) / 1_000_000 })
+        }
+        let store = try SQLiteStore(directory: directory, log: log)
+        return (store, try store.load())
+    }
+
     private static func openUsable(path: String, log: Logger, now: () -> Int64) throws -> SQLiteDatabase {
         do {
             return try prepare(SQLiteDatabase(path: path))
