@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "MetroCLI", dependencies: ["MetroModel", "MetroControl", "MetroSystem"]),
 
         // Programs.
-        .executableTarget(name: "metrotimerd", dependencies: ["MetroDaemon"]),
+        .executableTarget(name: "metrotimerd", dependencies: ["MetroDaemon", "MetroSystem"]),
         .executableTarget(name: "metrotimer", dependencies: ["MetroCLI"]),
         .executableTarget(name: "metrotimer-hwcheck", dependencies: ["MetroGPIO", "MetroSystem", "CLinuxShim"]),
         .executableTarget(name: "metrotimer-bench", dependencies: ["MetroSystem"]),

@@ -129,6 +129,9 @@ public struct StatusDocument: Codable, Equatable, Sendable {
     }
 
     public var state: String
+    /// The instant the status describes, on the same clock as the trip's times (so a client's countdown is right
+    /// even at a time scale).
+    public var now: String
     public var route: Route?
     public var clock: String
     public var hardware: String
@@ -145,6 +148,7 @@ public struct StatusDocument: Codable, Equatable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(state, forKey: .state)
+        try c.encode(now, forKey: .now)
         try c.encode(route, forKey: .route)
         try c.encode(clock, forKey: .clock)
         try c.encode(hardware, forKey: .hardware)
@@ -158,13 +162,15 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         try c.encode(motor, forKey: .motor)
     }
     private enum CodingKeys: String, CodingKey {
-        case state, route, clock, hardware, time_scale, language, wall_clock, trip, gps, calibration_session, faults, motor
+        case state, now, route, clock, hardware, time_scale, language, wall_clock, trip, gps, calibration_session, faults, motor
     }
 
     /// Builds the document from the engine's status and the daemon's facts. `wall` maps model instants that are
     /// not part of a trip (e.g. the last snap) to Unix time.
     public init(status: EngineStatus, facts: DaemonFacts, wall: WallClockMapping, network: Network) {
         state = status.state.rawValue
+        let nowWall = status.active?.trip.wall ?? wall
+        now = KyivTimestamp.milliseconds(unixNanoseconds: nowWall.unixNanoseconds(at: status.now))
         route = status.route.map { Route(from: $0.from.rawValue, to: $0.to.rawValue) }
         clock = facts.clock
         hardware = facts.hardware

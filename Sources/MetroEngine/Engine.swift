@@ -146,9 +146,11 @@ public final class Engine {
         var book = routes
         book.noteStarted(route)
         let decision = firing(&next, now: now)
+        // The trip is written last: if the first write fails nothing is stored, and if the trip write fails only
+        // the recents moved — never a stored trip the rider was told did not start (a restart would resume it).
         try persist {
-            try store.saveActiveTrip(next)
             try store.saveRoutes(book, selected: selectedRoute)
+            try store.saveActiveTrip(next)
         }
         active = next
         routes = book
@@ -211,10 +213,12 @@ public final class Engine {
         if current != active {
             do {
                 try persist { try store.saveActiveTrip(current) }
-                active = current
             } catch {
+                // The alerts buzz regardless, so remember in memory that they fired: otherwise the next wake-up
+                // would buzz them again. The next successful write stores the fired map.
                 log.error("could not store fired alerts: \(error.message(.en))")
             }
+            active = current
         }
         announce(decision)
         finish(now: now)

@@ -59,10 +59,10 @@ public final class Daemon {
         // Store.
         try Daemon.makeDirectory(config.stateDirectory, mode: 0o700)
         try Daemon.makeDirectory(config.runtimeDirectory, mode: 0o755)
-        do { store = try SQLiteStore(directory: config.stateDirectory, log: log) } catch {
-            throw DaemonStartError("cannot open the state database in \(config.stateDirectory): \(error)")
+        let stored: StoredState
+        do { (store, stored) = try SQLiteStore.openLoading(directory: config.stateDirectory, log: log) } catch {
+            throw DaemonStartError("cannot open the state database in \(config.stateDirectory): \(error)", exitCode: 1)
         }
-        let stored = try store.load()
 
         loop = try EventLoop()
         signals = try SignalChannel(signals: [SIGTERM, SIGINT, SIGHUP])
