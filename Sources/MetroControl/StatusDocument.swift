@@ -126,6 +126,8 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var next_station: String?
         public var expecting: String
         public var presses: Int
+        /// Samples this session recorded that failed the plausibility checks (value and range named).
+        public var rejected: [String]
     }
 
     public var state: String
@@ -217,7 +219,7 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         calibration_session = status.calibrationSession.map {
             CalibrationSessionInfo(line: $0.line.rawValue, direction: $0.direction.rawValue,
                                    next_station: $0.stations.indices.contains($0.position + 1) ? $0.stations[$0.position + 1].station.rawValue : nil, expecting: $0.expecting.rawValue,
-                                   presses: $0.rawPresses.count)
+                                   presses: $0.rawPresses.count, rejected: status.calibrationRejections)
         }
     }
 }

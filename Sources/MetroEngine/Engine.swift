@@ -50,6 +50,8 @@ public final class Engine {
     public private(set) var active: ActiveTrip?
     public private(set) var gps = GPSStatistics()
     public private(set) var calibrationSession: CalibrationSession?
+    /// Samples of the running calibration session that failed the plausibility checks (SPEC §6), for the status.
+    public private(set) var calibrationRejections: [String] = []
     /// While someone watches the status, the engine also wakes at each arrival so the snapshot is pushed when it
     /// changes; nobody watching ⇒ no such wake-ups (an idle daemon never wakes).
     public var hasWatchers = false {
@@ -295,6 +297,7 @@ public final class Engine {
             throw .invalidCalibration("calibration: \(from) is not a station of \(line) with a next station going \(direction.rawValue)")
         }
         calibrationSession = session
+        calibrationRejections = []
         log.info("calibration session: \(line) \(direction.rawValue) from \(from)")
         haptics.play(.acknowledged)
         finish(now: now)
@@ -312,7 +315,10 @@ public final class Engine {
         try persist { try store.saveCalibration(newCalibration) }
         calibration = newCalibration
         calibrationSession = session
-        for case .rejected(let why) in outcomes { log.warning("calibration sample rejected: \(why)") }
+        for case .rejected(let why) in outcomes {
+            log.warning("calibration sample rejected: \(why)")
+            calibrationRejections.append(why.description)
+        }
         haptics.play(outcomes.contains { if case .rejected = $0 { return true } else { return false } } ? .cannot : .acknowledged)
         finish(now: now)
         return outcomes
@@ -344,7 +350,8 @@ public final class Engine {
         let state: RideState
         if let active { state = now >= active.trip.arrival ? .arrived : .riding } else { state = .idle }
         return EngineStatus(state: state, route: selectedRoute, active: active, snapshot: snapshot, gps: gps,
-                            calibrationSession: calibrationSession, now: now)
+                            calibrationSession: calibrationSession,
+                            calibrationRejections: calibrationRejections, now: now)
     }
 
     // MARK: - Internals

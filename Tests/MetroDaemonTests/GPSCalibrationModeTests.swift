@@ -43,6 +43,10 @@ extension GPSDaemonTests {
             try press()                      // "stops" at Darnytsia, implausibly soon
             #expect(eventually { daemon.log.contains("calibration sample rejected") }, "\(daemon.log)")
             #expect(daemon.log.contains("buzz: cannot"), "the rider feels the rejection")
+            let reported = try #require(try daemon.status()["calibration_session"] as? [String: Any])
+            let rejections = try #require(reported["rejected"] as? [String])
+            #expect(rejections.count == 1 && rejections[0].contains("chernihivska>darnytsia"),
+                    "the status names the rejected sample: \(rejections)")
             #expect(try daemon.cli(["calibrate", "--end"]).status == 0)
             #expect(try daemon.status()["calibration_session"] is NSNull)
 
