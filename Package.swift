@@ -42,19 +42,22 @@ let package = Package(
         .target(name: "MetroCLI", dependencies: ["MetroModel", "MetroControl", "MetroSystem"]),
 
         // Programs.
-        .executableTarget(name: "metrotimerd", dependencies: ["MetroDaemon"]),
+        .executableTarget(name: "metrotimerd", dependencies: ["MetroDaemon", "MetroSystem"]),
         .executableTarget(name: "metrotimer", dependencies: ["MetroCLI"]),
         .executableTarget(name: "metrotimer-hwcheck", dependencies: ["MetroGPIO", "MetroSystem", "CLinuxShim"]),
         .executableTarget(name: "metrotimer-bench", dependencies: ["MetroSystem"]),
         .executableTarget(name: "metrotimer-modelbench", dependencies: ["MetroModel"]),
 
         // Tests.
+        // A real gpsd fed NMEA on loopback, shared by the GPS wrapper's and the daemon's tests.
+        .target(name: "GPSTestSupport", dependencies: ["MetroGPS"], path: "Tests/GPSTestSupport"),
         .testTarget(name: "MetroModelTests", dependencies: ["MetroModel"]),
         .testTarget(name: "MetroEngineTests", dependencies: ["MetroEngine", "MetroModel"]),
         .testTarget(name: "MetroSystemTests", dependencies: ["MetroSystem", "CLinuxShim"]),
-        .testTarget(name: "MetroGPSTests", dependencies: ["MetroGPS", "MetroSystem"]),
+        .testTarget(name: "MetroGPSTests", dependencies: ["MetroGPS", "MetroSystem", "GPSTestSupport"]),
         .testTarget(name: "MetroGPIOTests", dependencies: ["MetroGPIO", "MetroSystem"]),
-        .testTarget(name: "MetroDaemonTests", dependencies: ["MetroDaemon", "MetroControl", "MetroCLI", "MetroSystem"]),
+        .testTarget(name: "MetroDaemonTests", dependencies: ["MetroDaemon", "MetroControl", "MetroCLI", "MetroSystem",
+                                                            "GPSTestSupport"]),
         .testTarget(name: "MetroCLITests", dependencies: ["MetroCLI", "MetroModel"]),
     ]
 )

@@ -1,7 +1,7 @@
 # The real-kernel GPIO test: a Debian 6.1 kernel with gpio-sim under qemu (see docs/gpio.md).
 #   make test-gpio   setup (cached per kernel under Tests/gpio-sim/cache/), static build, initramfs, boot
 GPIO_SIM_DIR      := Tests/gpio-sim
-GPIO_SIM_WORK     := $(GPIO_SIM_DIR)/work
+GPIO_SIM_WORK     := $(GPIO_SIM_DIR)/out
 # A scratch path of its own: the static-stdlib release build must not churn the ordinary release build.
 GPIO_SIM_SCRATCH  := $(BUILD_DIR)/gpio-sim
 GPIO_SIM_SWIFT    := $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(GPIO_SIM_SCRATCH) $(SWIFT_FLAGS)

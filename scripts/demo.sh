@@ -28,8 +28,8 @@ trap cleanup EXIT
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 say "metrotimerd on the simulated board, time ×$SCALE"
-"$BIN/metrotimerd" --config "$DIR/metrotimer.conf" 2>&1 | sed -u 's/^<[0-9]>/  daemon: /' &
-DAEMON=$!
+"$BIN/metrotimerd" --config "$DIR/metrotimer.conf" 2> >(sed -u 's/^<[0-9]>/  daemon: /') &
+DAEMON=$!   # the daemon itself (its log goes through sed by process substitution)
 for _ in $(seq 100); do [ -S "$SOCK" ] && break; sleep 0.05; done
 [ -S "$SOCK" ] || { echo "demo: the daemon did not start" >&2; exit 1; }
 
@@ -40,18 +40,24 @@ say "the plan (offline)"
 "$BIN/metrotimer" plan "$FROM" "$TO" --lang en | sed 's/^/  /'
 
 say "watching the status (it changes only when a station passes or a correction applies)"
-"$BIN/metrotimer" status --watch --lang en | sed -u 's/^/  status: /' &
+"$BIN/metrotimer" status --watch --lang en \
+  > >(grep --line-buffered -E '^(Riding|Next|Arrived|Changing|Idle)' | sed -u 's/^/  status: /') &
 WATCH=$!
 sleep 0.3
 
 say "press: the train pulls out (t0 = the press)"
 "$BIN/metrotimer" press --hold 120
 
-state() { "$BIN/metrotimer" status --json | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["state"], (d["trip"] or {}).get("alerts") and sum(1 for a in d["trip"]["alerts"] if a["fired"]))'; }
-for _ in $(seq 1200); do
-  case "$(state)" in arrived*) break;; esac
+state() { "$BIN/metrotimer" status --json | python3 -c 'import json,sys; print(json.load(sys.stdin)["state"])'; }
+for _ in $(seq 50); do [ "$(state)" = riding ] && break; sleep 0.1; done
+[ "$(state)" = riding ] || { echo "demo: the trip did not start" >&2; exit 1; }
+# The whole ride at ×$SCALE: poll (the demo script, not the daemon) until the model says we are there.
+for _ in $(seq 1800); do
+  s=$(state)
+  [ "$s" = riding ] || break
   sleep 0.1
 done
+[ "$s" = arrived ] || { echo "demo: expected to arrive, state is '$s'" >&2; exit 1; }
 sleep 2.5
 say "short press while the arrival alarm buzzes: acknowledge"
 "$BIN/metrotimer" press --hold 120
@@ -62,8 +68,12 @@ sleep 2.2
 say "metrotimer journal"
 "$BIN/metrotimer" journal
 kill "$WATCH" 2>/dev/null || true
+wait "$WATCH" 2>/dev/null || true
+WATCH=
 say "stopping the daemon (motor off)"
-kill -TERM "$DAEMON"; wait "$DAEMON" 2>/dev/null || true
+kill -TERM "$DAEMON"
+status=0; wait "$DAEMON" || status=$?
 DAEMON=
+[ "$status" = 0 ] || { echo "demo: metrotimerd exited with $status" >&2; exit 1; }
 echo
 echo "demo: complete ride shown; exit 0"

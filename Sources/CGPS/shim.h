@@ -15,6 +15,8 @@
  *  - calling anything (even gps_close) after a failed gps_open crashes: the shim frees the struct only.
  *  - unknown numbers are NaN; eph is derived from HDOP (about 19 m per unit) and NaN without it.
  *  - fix.status is 0 for an ordinary fix: filter on fix.mode, never on status.
+ *  - an NMEA epoch without a fix (GGA quality 0) is reported as a TPV with mode 1 and a time but no position;
+ *    a GGA with a fix quality but empty position fields produces no TPV at all.
  */
 #ifndef CGPS_SHIM_H
 #define CGPS_SHIM_H
@@ -50,15 +52,15 @@ typedef struct {
     long long time_sec;         /* receiver's UTC time of the fix (valid only if time_set) */
     long time_nsec;
     bool time_set;
-    int mode;                   /* MODE_2D = 2 or MODE_3D = 3 (only those are returned) */
+    int mode;                   /* MODE_NO_FIX = 1 (or 0, not seen), MODE_2D = 2, MODE_3D = 3 */
     int status;                 /* fix.status, informational: 0 for an ordinary fix */
 } cgps_fix;
 
 /** Result of cgps_read_fix. */
 enum {
     CGPS_READ_GONE = -1,   /* gpsd closed the connection or the socket failed */
-    CGPS_READ_OTHER = 0,   /* a complete message that is not a usable fix (VERSION, SKY, GST, mode-1 TPV...) */
-    CGPS_READ_FIX = 1,     /* *out holds a TPV with mode >= 2 and finite latitude/longitude */
+    CGPS_READ_OTHER = 0,   /* a complete message that is not a TPV (VERSION, SKY, GST...) or a TPV without a mode */
+    CGPS_READ_FIX = 1,     /* *out holds a TPV: check mode >= 2 and finite latitude/longitude before using it */
     CGPS_READ_PARTIAL = 2, /* no complete line yet: go back to poll (cgps_waiting stays true meanwhile) */
 };
 
@@ -124,11 +126,12 @@ static inline int cgps_read_fix(cgps_session *s, cgps_fix *out) {
     if (n == 0) return CGPS_READ_PARTIAL;
     static const char tpv[] = "{\"class\":\"TPV\"";
     if (strncmp(head, tpv, sizeof tpv - 1) != 0) return CGPS_READ_OTHER;
-    if (!(g->set & MODE_SET) || g->fix.mode < MODE_2D) return CGPS_READ_OTHER;
-    if (!(g->set & LATLON_SET) || !isfinite(g->fix.latitude) || !isfinite(g->fix.longitude))
-        return CGPS_READ_OTHER;
-    out->latitude = g->fix.latitude;
-    out->longitude = g->fix.longitude;
+    if (!(g->set & MODE_SET)) return CGPS_READ_OTHER;
+    /* Reports without a usable position (mode 0/1, or no finite latitude/longitude) are returned too: the
+     * caller counts them as rejected fixes ("12 fixes, 3 without a position") instead of never seeing them. */
+    bool has_position = (g->set & LATLON_SET) != 0;
+    out->latitude = has_position ? g->fix.latitude : NAN;
+    out->longitude = has_position ? g->fix.longitude : NAN;
     out->eph = g->fix.eph;
     out->epx = g->fix.epx;
     out->epy = g->fix.epy;

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import MetroModel
+import MetroSystem
 
 /// The `metrotimer` command line: a table of commands and the dispatcher over it.
 public enum MetrotimerCLI {
@@ -71,8 +72,8 @@ public enum MetrotimerCLI {
 
     /// The process entry point: real arguments, environment, clock and streams.
     public static func main() -> Int32 {
-        run(Array(CommandLine.arguments.dropFirst()), environment: processEnvironment(),
-            executablePath: currentExecutablePath(), now: wallClockNanoseconds, output: StandardStreams())
+        run(Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.current(),
+            executablePath: Files.executablePath(), now: wallClockNanoseconds, output: StandardStreams())
     }
 
     /// The list of commands.
@@ -94,35 +95,17 @@ public enum MetrotimerCLI {
                                                         executablePath: executablePath)
         {
             text += "network data: \(path) (as of \(network.attribution.networkAsOf))\n"
-            text += "timetable: \(network.attribution.timetable)\n"
+            // The dataset's own title is Ukrainian; English output carries no Cyrillic (SPEC §10).
+            let uk = (try? ParsedArguments([], spec: ArgumentSpec(), command: "").language(environment: environment)) == .uk
+            text += "timetable: " + (uk ? network.attribution.timetable
+                : "Kyiv city open data portal, dataset \"Timetable of urban electric and road transport\" "
+                    + "(first/last departures per station)") + "\n"
             text += "station coordinates: \(network.attribution.coordinates)\n"
         } else {
             text += "network data: not found (station coordinates © OpenStreetMap contributors, ODbL 1.0)\n"
         }
         return text
     }
-}
-
-/// The process environment as a dictionary.
-func processEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var cursor = environ
-    while let entry = cursor.pointee {
-        let text = String(cString: entry)
-        if let equals = text.firstIndex(of: "=") {
-            result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-        }
-        cursor += 1
-    }
-    return result
-}
-
-/// The running executable's absolute path (`/proc/self/exe`), or nil.
-func currentExecutablePath() -> String? {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard n > 0 else { return nil }
-    return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// CLOCK_REALTIME in nanoseconds.

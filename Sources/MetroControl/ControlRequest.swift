@@ -43,6 +43,9 @@ public enum ControlRequest: Equatable, Sendable {
             throw ControlRequestError("request is not valid JSON")
         }
         guard case .object(let fields) = value else { throw ControlRequestError("request must be a JSON object") }
+        if let repeated = DuplicateKeys.first(in: line) {
+            throw ControlRequestError("field '\(repeated.prefix(40))' is given twice")
+        }
         guard let cmdValue = fields["cmd"] else { throw ControlRequestError("missing field 'cmd'") }
         guard let cmd = cmdValue.stringValue else { throw ControlRequestError("field 'cmd' must be a string") }
         var reader = FieldReader(cmd: cmd, fields: fields)

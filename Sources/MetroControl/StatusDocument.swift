@@ -104,6 +104,17 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var accepted: Int
         public var rejected: [String: Int]
         public var last_snap: Snap?
+        private enum CodingKeys: String, CodingKey { case watching, connected, fixes, accepted, rejected, last_snap }
+        /// `last_snap` is an explicit null before the first snap, as the contract says.
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(watching, forKey: .watching)
+            try c.encode(connected, forKey: .connected)
+            try c.encode(fixes, forKey: .fixes)
+            try c.encode(accepted, forKey: .accepted)
+            try c.encode(rejected, forKey: .rejected)
+            try c.encode(last_snap, forKey: .last_snap)
+        }
     }
     public struct WallClock: Codable, Equatable, Sendable {
         public var synchronised: Bool
@@ -115,9 +126,14 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var next_station: String?
         public var expecting: String
         public var presses: Int
+        /// Samples this session recorded that failed the plausibility checks (value and range named).
+        public var rejected: [String]
     }
 
     public var state: String
+    /// The instant the status describes, on the same clock as the trip's times (so a client's countdown is right
+    /// even at a time scale).
+    public var now: String
     public var route: Route?
     public var clock: String
     public var hardware: String
@@ -134,6 +150,7 @@ public struct StatusDocument: Codable, Equatable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(state, forKey: .state)
+        try c.encode(now, forKey: .now)
         try c.encode(route, forKey: .route)
         try c.encode(clock, forKey: .clock)
         try c.encode(hardware, forKey: .hardware)
@@ -147,13 +164,15 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         try c.encode(motor, forKey: .motor)
     }
     private enum CodingKeys: String, CodingKey {
-        case state, route, clock, hardware, time_scale, language, wall_clock, trip, gps, calibration_session, faults, motor
+        case state, now, route, clock, hardware, time_scale, language, wall_clock, trip, gps, calibration_session, faults, motor
     }
 
     /// Builds the document from the engine's status and the daemon's facts. `wall` maps model instants that are
     /// not part of a trip (e.g. the last snap) to Unix time.
     public init(status: EngineStatus, facts: DaemonFacts, wall: WallClockMapping, network: Network) {
         state = status.state.rawValue
+        let nowWall = status.active?.trip.wall ?? wall
+        now = KyivTimestamp.milliseconds(unixNanoseconds: nowWall.unixNanoseconds(at: status.now))
         route = status.route.map { Route(from: $0.from.rawValue, to: $0.to.rawValue) }
         clock = facts.clock
         hardware = facts.hardware
@@ -200,7 +219,7 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         calibration_session = status.calibrationSession.map {
             CalibrationSessionInfo(line: $0.line.rawValue, direction: $0.direction.rawValue,
                                    next_station: $0.stations.indices.contains($0.position + 1) ? $0.stations[$0.position + 1].station.rawValue : nil, expecting: $0.expecting.rawValue,
-                                   presses: $0.rawPresses.count)
+                                   presses: $0.rawPresses.count, rejected: status.calibrationRejections)
         }
     }
 }

@@ -62,6 +62,8 @@ public struct EngineStatus: Equatable, Sendable {
     public var snapshot: StatusSnapshot?
     public var gps: GPSStatistics
     public var calibrationSession: CalibrationSession?
+    /// Rejected samples of the running calibration session, each naming the value and the plausible range.
+    public var calibrationRejections: [String] = []
     /// The instant the status was computed at (model timeline).
     public var now: Instant
 }

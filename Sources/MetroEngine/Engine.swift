@@ -50,6 +50,8 @@ public final class Engine {
     public private(set) var active: ActiveTrip?
     public private(set) var gps = GPSStatistics()
     public private(set) var calibrationSession: CalibrationSession?
+    /// Samples of the running calibration session that failed the plausibility checks (SPEC §6), for the status.
+    public private(set) var calibrationRejections: [String] = []
     /// While someone watches the status, the engine also wakes at each arrival so the snapshot is pushed when it
     /// changes; nobody watching ⇒ no such wake-ups (an idle daemon never wakes).
     public var hasWatchers = false {
@@ -146,9 +148,11 @@ public final class Engine {
         var book = routes
         book.noteStarted(route)
         let decision = firing(&next, now: now)
+        // The trip is written last: if the first write fails nothing is stored, and if the trip write fails only
+        // the recents moved — never a stored trip the rider was told did not start (a restart would resume it).
         try persist {
-            try store.saveActiveTrip(next)
             try store.saveRoutes(book, selected: selectedRoute)
+            try store.saveActiveTrip(next)
         }
         active = next
         routes = book
@@ -211,10 +215,12 @@ public final class Engine {
         if current != active {
             do {
                 try persist { try store.saveActiveTrip(current) }
-                active = current
             } catch {
+                // The alerts buzz regardless, so remember in memory that they fired: otherwise the next wake-up
+                // would buzz them again. The next successful write stores the fired map.
                 log.error("could not store fired alerts: \(error.message(.en))")
             }
+            active = current
         }
         announce(decision)
         finish(now: now)
@@ -228,8 +234,12 @@ public final class Engine {
     public func gpsFix(_ fix: FixInput, wallNowUnixNanoseconds: Int64, now: Instant) -> SnapDecision? {
         guard var current = active else { return nil }
         gps.fixes += 1
-        let decision = network.snapDecision(trip: current.trip, fix: fix, wallNowUnixNanoseconds: wallNowUnixNanoseconds,
-                                            lastAppliedGPSCorrection: current.lastGPSCorrection)
+        // A 2D/3D report without finite coordinates is no fix at all (it would otherwise read as off-route).
+        let hasPosition = fix.latitude.isFinite && fix.longitude.isFinite
+        let decision = hasPosition
+            ? network.snapDecision(trip: current.trip, fix: fix, wallNowUnixNanoseconds: wallNowUnixNanoseconds,
+                                   lastAppliedGPSCorrection: current.lastGPSCorrection)
+            : .rejected(.noFix)
         switch decision {
         case .rejected(let reason):
             gps.rejected[reason, default: 0] += 1
@@ -287,6 +297,7 @@ public final class Engine {
             throw .invalidCalibration("calibration: \(from) is not a station of \(line) with a next station going \(direction.rawValue)")
         }
         calibrationSession = session
+        calibrationRejections = []
         log.info("calibration session: \(line) \(direction.rawValue) from \(from)")
         haptics.play(.acknowledged)
         finish(now: now)
@@ -304,7 +315,10 @@ public final class Engine {
         try persist { try store.saveCalibration(newCalibration) }
         calibration = newCalibration
         calibrationSession = session
-        for case .rejected(let why) in outcomes { log.warning("calibration sample rejected: \(why)") }
+        for case .rejected(let why) in outcomes {
+            log.warning("calibration sample rejected: \(why)")
+            calibrationRejections.append(why.description)
+        }
         haptics.play(outcomes.contains { if case .rejected = $0 { return true } else { return false } } ? .cannot : .acknowledged)
         finish(now: now)
         return outcomes
@@ -336,7 +350,8 @@ public final class Engine {
         let state: RideState
         if let active { state = now >= active.trip.arrival ? .arrived : .riding } else { state = .idle }
         return EngineStatus(state: state, route: selectedRoute, active: active, snapshot: snapshot, gps: gps,
-                            calibrationSession: calibrationSession, now: now)
+                            calibrationSession: calibrationSession,
+                            calibrationRejections: calibrationRejections, now: now)
     }
 
     // MARK: - Internals

@@ -45,8 +45,8 @@ public final class GPSDSession {
     /// Whether `close()` has been called.
     public var isClosed: Bool { handle == nil }
 
-    /// Reads every message already received, without waiting, and returns the fixes among them (TPV
-    /// reports with mode 2D/3D and a finite position). libgps buffers whole lines, so this keeps reading
+    /// Reads every message already received, without waiting, and returns the TPV reports among them —
+    /// those without a position too (`GPSFix.hasPosition` is false), so they can be counted. libgps buffers whole lines, so this keeps reading
     /// until nothing is buffered and the socket has nothing more; an incomplete line is left for the next
     /// call. `.disconnected` when gpsd went away (and on every call after that, or after `close()`).
     public func readAvailable() -> GPSRead {

@@ -198,7 +198,6 @@ import Testing
         #expect(service["Type"] == ["notify"])
         // A reload reaches the daemon as SIGHUP, which the reload test above answers with RELOADING=1/READY=1.
         #expect(service["ExecReload"]?.contains { $0.contains("kill -HUP $MAINPID") } == true)
-        #expect(service["WatchdogSec"] != nil)
         // NotifyAccess left at its default (main) relies on the datagrams coming from the main pid, checked above.
         #expect(service["NotifyAccess"] == nil || service["NotifyAccess"] == ["main"])
     }

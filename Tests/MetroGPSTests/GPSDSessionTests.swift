@@ -1,3 +1,4 @@
+import GPSTestSupport
 import Glibc
 import MetroGPS
 import Testing
@@ -34,7 +35,7 @@ struct GPSDSessionTests {
         #expect(fixes.allSatisfy { $0.horizontalErrorMeters == nil })
     }
 
-    @Test func epochsWithoutAFixAreNotReported() throws {
+    @Test func epochsWithoutAFixAreReportedWithoutAPosition() throws {
         let harness = try GPSDHarness()
         let start = wallClockNowNs()
         try harness.gpsd.send(NMEA.epoch(unixNs: start, latitude: 50.40, longitude: 30.60))
@@ -43,15 +44,23 @@ struct GPSDSessionTests {
         for time in noFixTimes {
             try harness.gpsd.send(NMEA.epoch(unixNs: time, latitude: 50.41, longitude: 30.61, quality: 0))
         }
-        // gpsd reports the quality-0 epochs as mode 1: the observer sees them, the session must not.
+        // gpsd reports the quality-0 epochs as mode 1 with a time and no position: the session hands them
+        // over as `noFix`, so the daemon can count them, and never as a position.
         try harness.observer.waitForReport { $0.mode == 1 }
         try harness.gpsd.send(NMEA.epoch(unixNs: start + 4_000_000_000, latitude: 50.42, longitude: 30.62))
         let fixes = try harness.collect { Self.near($0.latitude, 50.42) }
+        let withoutPosition = fixes.filter { !$0.hasPosition }
+        #expect(!withoutPosition.isEmpty, "the mode-1 reports reach the caller: \(fixes)")
+        #expect(withoutPosition.allSatisfy { $0.mode == .noFix && $0.latitude.isNaN && $0.longitude.isNaN })
+        // NMEA carries centiseconds: the time comes back truncated to 10 ms.
+        #expect(withoutPosition.allSatisfy { fix in noFixTimes.contains { abs((fix.receiverTimeUnixNs ?? 0) - $0) < 10_000_000 } },
+                "a no-fix report carries its epoch's time: \(withoutPosition)")
         // gpsd may repeat the previous fix (same time stamp) after a jump; what must never appear is a
-        // fix stamped with a no-fix epoch's time (a mode-1 report read as a position).
-        #expect(fixes.allSatisfy { fix in !noFixTimes.contains { abs((fix.receiverTimeUnixNs ?? 0) - $0) < 5_000_000 } },
-                "no fix may carry the time of an epoch without a fix: \(fixes)")
-        #expect(fixes.allSatisfy { Self.near($0.latitude, 50.40) || Self.near($0.latitude, 50.42) }, "\(fixes)")
+        // position stamped with a no-fix epoch's time (a mode-1 report read as a position).
+        let positions = fixes.filter(\.hasPosition)
+        #expect(positions.allSatisfy { fix in !noFixTimes.contains { abs((fix.receiverTimeUnixNs ?? 0) - $0) < 5_000_000 } },
+                "no position may carry the time of an epoch without a fix: \(positions)")
+        #expect(positions.allSatisfy { Self.near($0.latitude, 50.40) || Self.near($0.latitude, 50.42) }, "\(positions)")
     }
 
     @Test func aDrainReturnsEveryBufferedFixOnce() throws {
@@ -76,7 +85,7 @@ struct GPSDSessionTests {
         let emitted = harness.observer.reports[before...]
             .filter { $0.mode >= 2 && $0.latitude != GPSDHarness.primingLatitude }
             .compactMap(\.latitude)
-        let received = fixes.filter { !GPSDHarness.isPriming($0) }.map(\.latitude)
+        let received = fixes.filter { !GPSDHarness.isPriming($0) && $0.hasPosition }.map(\.latitude)
         #expect(received.count == emitted.count, "one drain, each report once: \(received) vs gpsd's \(emitted)")
         #expect(zip(received, emitted).allSatisfy { Self.near($0, $1) })
         #expect(latitudes.allSatisfy { latitude in received.contains { Self.near($0, latitude) } },

@@ -1,3 +1,4 @@
+import GPSTestSupport
 import Glibc
 import MetroGPS
 import Testing
@@ -71,5 +72,23 @@ struct PartialMessageTests {
             result = session.readAvailable()
         }
         #expect(result == .disconnected)
+    }
+
+    /// gpsd fed NMEA never writes a 2D/3D report without coordinates (a GGA with a fix quality but empty
+    /// position fields produces no TPV: verified with gpsd 3.22), so only a peer speaking its protocol can
+    /// show that such a report comes through as one without a position instead of a fix at NaN, NaN.
+    @Test func aReportWithAModeButNoCoordinatesHasNoPosition() throws {
+        let (session, peer, listener) = try Self.connectedPair()
+        defer { session.close(); close(peer); close(listener) }
+        let noPosition = #"{"class":"TPV","device":"udp://x","mode":3,"time":"2026-08-01T07:30:01.000Z","eph":17.100}"#
+        try Loopback.write(noPosition + "\n" + Self.tpv + "\n", to: peer)
+        #expect(Loopback.waitReadable(session.fd, timeoutMs: 5000))
+        guard case .fixes(let fixes) = session.readAvailable() else {
+            Issue.record("disconnected")
+            return
+        }
+        #expect(fixes.count == 2, "\(fixes)")
+        #expect(fixes.first.map { !$0.hasPosition && $0.latitude.isNaN } == true, "\(fixes)")
+        #expect(fixes.last?.hasPosition == true)
     }
 }

@@ -1,3 +1,4 @@
+import GPSTestSupport
 import Foundation
 import MetroGPS
 import Testing

@@ -22,6 +22,11 @@ final class DaemonClient {
         return defaultSocket
     }
 
+    /// Connects to the socket named by a command's `--socket`, `$METROTIMER_SOCKET` or the default.
+    static func connect(_ args: ParsedArguments, _ context: CommandContext) throws(CLIError) -> DaemonClient {
+        try DaemonClient(path: socketPath(option: args.values["--socket"], environment: context.environment))
+    }
+
     /// Connects, or throws ONE clear line when the daemon is not running or the socket is not ours to use.
     init(path: String) throws(CLIError) {
         self.path = path
@@ -47,12 +52,20 @@ final class DaemonClient {
     /// Sends one request and returns the parsed reply object; an `{"ok": false}` reply becomes a CLIError with the
     /// daemon's message.
     func request(_ request: ControlRequest) throws(CLIError) -> JSONValue {
+        let reply: JSONValue
         do {
             try connection.writeAll(Array((request.line + "\n").utf8))
+            reply = try nextMessage()
+        } catch let error as CLIError {
+            throw error
         } catch {
-            throw CLIError("lost the connection to metrotimerd: \(error)", exitCode: CLIError.unavailableCode)
+            // The daemon may have refused this peer and closed before the request went out: its reply is
+            // still waiting to be read and says why (e.g. permission denied).
+            guard let refusal = try? nextMessage(), refusal["ok"]?.boolValue == false else {
+                throw CLIError("lost the connection to metrotimerd: \(error)", exitCode: CLIError.unavailableCode)
+            }
+            reply = refusal
         }
-        let reply = try nextMessage()
         if reply["ok"]?.boolValue == false {
             let code = reply["code"]?.stringValue
             throw CLIError(reply["error"]?.stringValue ?? "the daemon refused the request",

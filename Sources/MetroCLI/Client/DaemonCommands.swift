@@ -20,7 +20,7 @@ extension Command {
             if args.wantsHelp { context.output.write(Command.named(name).help); return }
             guard args.positionals.isEmpty else { throw .usage("'\(name)' takes no arguments (got '\(args.positionals[0])')") }
             let language = try args.language(environment: context.environment)
-            let client = try DaemonClient(path: DaemonClient.socketPath(option: args.values["--socket"], environment: context.environment))
+            let client = try DaemonClient.connect(args, context)
             let reply = try client.request(request)
             if args.flags.contains("--json") {
                 context.output.line(jsonLine(reply["status"] ?? reply))
@@ -64,7 +64,7 @@ extension Command {
         default: throw .usage("'route' takes FROM and TO, or nothing to show the chosen route")
         }
         let language = try args.language(environment: context.environment)
-        let client = try DaemonClient(path: DaemonClient.socketPath(option: args.values["--socket"], environment: context.environment))
+        let client = try DaemonClient.connect(args, context)
         let reply = try client.request(request)
         if args.flags.contains("--json") {
             context.output.line(jsonLine(reply["status"]?["route"] ?? .null))
@@ -80,7 +80,7 @@ extension Command {
             let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"]), command: name)
             if args.wantsHelp { context.output.write(Command.named(name).help); return }
             guard args.positionals.count == 2 else { throw .usage("'\(name)' takes FROM and TO") }
-            let client = try DaemonClient(path: DaemonClient.socketPath(option: args.values["--socket"], environment: context.environment))
+            let client = try DaemonClient.connect(args, context)
             let from = args.positionals[0], to = args.positionals[1]
             _ = try client.request(pin ? .pin(from: from, to: to) : .unpin(from: from, to: to))
             let reply = try client.request(.routes)
@@ -96,7 +96,8 @@ extension Command {
     { context throws(CLIError) in
         let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"], flags: ["--json"]), command: "routes")
         if args.wantsHelp { context.output.write(Command.named("routes").help); return }
-        let client = try DaemonClient(path: DaemonClient.socketPath(option: args.values["--socket"], environment: context.environment))
+        guard args.positionals.isEmpty else { throw .usage("'routes' takes no arguments (got '\(args.positionals[0])')") }
+        let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.routes)
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["routes"] ?? .null)) }
         else { context.output.write(RoutesView.render(reply["routes"] ?? .null)) }
@@ -112,7 +113,7 @@ extension Command {
         if args.wantsHelp { context.output.write(Command.named("status").help); return }
         guard args.positionals.isEmpty else { throw .usage("'status' takes no arguments") }
         let language = try args.language(environment: context.environment)
-        let client = try DaemonClient(path: DaemonClient.socketPath(option: args.values["--socket"], environment: context.environment))
+        let client = try DaemonClient.connect(args, context)
         let json = args.flags.contains("--json")
         func show(_ status: JSONValue) {
             if json { context.output.line(jsonLine(status)) }
@@ -139,12 +140,13 @@ extension Command {
     { context throws(CLIError) in
         let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket", "--limit"], flags: ["--json"]), command: "journal")
         if args.wantsHelp { context.output.write(Command.named("journal").help); return }
+        guard args.positionals.isEmpty else { throw .usage("'journal' takes no arguments (got '\(args.positionals[0])')") }
         var limit = 100
         if let text = args.values["--limit"] {
             guard let n = Int(text), (1...10_000).contains(n) else { throw .usage("--limit must be a number from 1 to 10000, not '\(text)'") }
             limit = n
         }
-        let client = try DaemonClient(path: DaemonClient.socketPath(option: args.values["--socket"], environment: context.environment))
+        let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.journal(limit: limit))
         let entries = reply["journal"] ?? .array([])
         if args.flags.contains("--json") { context.output.line(jsonLine(entries)) }
@@ -158,7 +160,8 @@ extension Command {
     { context throws(CLIError) in
         let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"], flags: ["--json"]), command: "stats")
         if args.wantsHelp { context.output.write(Command.named("stats").help); return }
-        let client = try DaemonClient(path: DaemonClient.socketPath(option: args.values["--socket"], environment: context.environment))
+        guard args.positionals.isEmpty else { throw .usage("'stats' takes no arguments (got '\(args.positionals[0])')") }
+        let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.stats)
         let stats = reply["stats"] ?? .null
         if args.flags.contains("--json") { context.output.line(jsonLine(stats)) }
@@ -171,7 +174,8 @@ extension Command {
     { context throws(CLIError) in
         let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"], flags: ["--json", "--reset"]), command: "calibration")
         if args.wantsHelp { context.output.write(Command.named("calibration").help); return }
-        let client = try DaemonClient(path: DaemonClient.socketPath(option: args.values["--socket"], environment: context.environment))
+        guard args.positionals.isEmpty else { throw .usage("'calibration' takes no arguments (got '\(args.positionals[0])')") }
+        let client = try DaemonClient.connect(args, context)
         if args.flags.contains("--reset") { _ = try client.request(.resetCalibration) }
         let reply = try client.request(.calibration)
         let doc = reply["calibration"] ?? .null
@@ -188,9 +192,9 @@ extension Command {
     { context throws(CLIError) in
         let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"], flags: ["--end"]), command: "calibrate")
         if args.wantsHelp { context.output.write(Command.named("calibrate").help); return }
-        let client = try DaemonClient(path: DaemonClient.socketPath(option: args.values["--socket"], environment: context.environment))
         if args.flags.contains("--end") {
             guard args.positionals.isEmpty else { throw .usage("'calibrate --end' takes no arguments") }
+            let client = try DaemonClient.connect(args, context)
             _ = try client.request(.endCalibration)
             context.output.line("calibration session ended")
             return
@@ -199,6 +203,8 @@ extension Command {
         guard ["forward", "backward"].contains(args.positionals[1]) else {
             throw .usage("DIRECTION must be forward or backward, not '\(args.positionals[1])'")
         }
+        // Arguments first: a mistyped command gets its usage error whether or not the daemon runs.
+        let client = try DaemonClient.connect(args, context)
         _ = try client.request(.calibrate(line: args.positionals[0], direction: args.positionals[1], from: args.positionals[2]))
         context.output.line("calibration session started: press as the train leaves \(args.positionals[2]), then at each stop")
     }
@@ -221,7 +227,7 @@ extension Command {
             guard let n = Int(text), n == 1 || n == 2 else { throw .usage("--button must be 1 or 2, not '\(text)'") }
             button = n
         }
-        let client = try DaemonClient(path: DaemonClient.socketPath(option: args.values["--socket"], environment: context.environment))
+        let client = try DaemonClient.connect(args, context)
         _ = try client.request(.press(holdMilliseconds: hold, button: button))
     }
 }

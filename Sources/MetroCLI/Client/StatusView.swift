@@ -43,7 +43,9 @@ enum StatusView {
             line(Phrase(uk: "Наступна: \(name(trip["next_stop"]?.stringValue)) · ще \(Plural.stops(remaining, .uk))",
                         en: "Next: \(name(trip["next_stop"]?.stringValue)) · \(Plural.stops(remaining, .en)) to go")(L))
         }
-        let countdown = ISOInstant.parse(arrivalText).map { countdownText(($0 - nowUnixNanoseconds) / 1_000_000_000, L) } ?? ""
+        // The daemon's "now" is on the trip's clock (right at a time scale too); fall back to ours.
+        let now = status["now"]?.stringValue.flatMap(ISOInstant.parse) ?? nowUnixNanoseconds
+        let countdown = ISOInstant.parse(arrivalText).map { countdownText(($0 - now) / 1_000_000_000, L) } ?? ""
         line(Phrase(uk: "Прибуття: \(clock(arrivalText))\(countdown)", en: "Arrival: \(clock(arrivalText))\(countdown)")(L))
         for alert in trip["alerts"]?.arrayValue ?? [] {
             let kind = alert["kind"]?.stringValue ?? ""

@@ -24,7 +24,8 @@ public enum ConfigFileParser {
     public static func parse(_ text: String, file: String) throws(ConfigError) -> [ConfigAssignment] {
         var out: [ConfigAssignment] = []
         var number = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: split on it too, or a CRLF file would read as a single line.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             let line = String(rawLine).trimmingCharacters(in: " \t\r")
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }

@@ -61,20 +61,13 @@ public enum ConfigLoader {
 
 /// Reads a whole (small) file as UTF-8 text.
 func readTextFile(_ path: String) -> Result<String, SystemError> {
-    switch readFileBytes(path) {
-    case .success(let bytes): return .success(String(decoding: bytes, as: UTF8.self))
-    case .failure(let e): return .failure(e)
-    }
+    readFileBytes(path).map { String(decoding: $0, as: UTF8.self) }
 }
 
 /// Reads a whole (small) file.
 func readFileBytes(_ path: String) -> Result<[UInt8], SystemError> {
     do {
-        let fd = try FileDescriptor.open(path, flags: O_RDONLY | O_CLOEXEC)
-        defer { try? fd.close() }
-        var out: [UInt8] = []
-        while let chunk = try fd.read(upTo: 65536), !chunk.isEmpty { out += chunk }
-        return .success(out)
+        return .success(try Files.read(path))
     } catch let error as SystemError {
         return .failure(error)
     } catch {

@@ -1,3 +1,4 @@
+import MetroGPS
 import MetroModel
 
 /// Everything `metrotimerd` can be configured with. Every key of `etc/metrotimer/metrotimer.conf` is a field here,
@@ -123,6 +124,10 @@ public struct DaemonConfig: Equatable, Sendable {
         case "motor_strength": motorStrength = try choice(MotorStrength.self, [.normal, .strong])
         case "gpsd":
             if a.value.isEmpty || a.value == "off" { gpsd = nil; return }
+            // Checked here so --check-config catches it, not only the start of the GPS link.
+            do { _ = try GPSDAddress(parsing: a.value) } catch {
+                throw ConfigError(a, "'\(a.value)' is not host:port (\(error))")
+            }
             gpsd = a.value
         case "log_level": logLevel = try choice(LogLevel.self, [.info, .debug])
         default:

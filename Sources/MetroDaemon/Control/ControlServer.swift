@@ -5,8 +5,8 @@ import MetroSystem
 /// The control socket: a Unix stream socket (mode 0660) in the runtime directory speaking newline-delimited JSON,
 /// one request per line, each line capped at `ControlRequest.maximumLineLength` bytes.
 ///
-/// Peers are checked with `SO_PEERCRED` at accept: root, the daemon's own user, or members of the configured
-/// group. A malformed, oversized or unauthorised request gets an error reply and never reaches the engine.
+/// Peers are checked with `SO_PEERCRED` and `SO_PEERGROUPS` at accept: root, the daemon's own user, or members of
+/// the configured group (by the group database or by the groups the peer process holds). A malformed, oversized or unauthorised request gets an error reply and never reaches the engine.
 final class ControlServer {
     /// Who is asking, for the dispatcher.
     struct Peer {
@@ -88,7 +88,9 @@ final class ControlServer {
                 try? connection.close()
                 continue
             }
-            let allowed = (try? Membership.isAllowed(peerUID: credentials.uid, peerGID: credentials.gid, group: group)) ?? false
+            // The group database, and the supplementary groups the peer process really holds.
+            let allowed = ((try? Membership.isAllowed(peerUID: credentials.uid, peerGID: credentials.gid, group: group)) ?? false)
+                || (group.map { PeerGroups.of(socket: connection.fd.rawValue)?.contains($0) ?? false } ?? false)
             let client = Client(connection: connection, peer: Peer(pid: credentials.pid, uid: credentials.uid))
             clients[ObjectIdentifier(client)] = client
             do {

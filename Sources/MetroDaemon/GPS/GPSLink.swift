@@ -11,19 +11,27 @@ final class GPSLink {
     private let log: Logger
     private let clock: ModelClock
     private let onFix: (FixInput, Int64) -> Void
+    private let wallClock: GPSWallClock
     private var session: GPSDSession?
     private var token: EventLoop.Token?
     private let retryTimer: AlarmTimer
     private var retryToken: EventLoop.Token?
+    /// Fires when the reason to watch ends by itself (the model passes the last surface station): the engine
+    /// does not wake there unless an alert is due, so the link asks the daemon to look again.
+    private let reconsiderTimer: AlarmTimer
+    private var reconsiderToken: EventLoop.Token?
+    /// Called when `reconsiderTimer` fires; the daemon answers with `setWatching`.
+    var onReconsider: (() -> Void)?
     private var backoffSeconds: Int64 = 1
     private(set) var isWatching = false
     private(set) var fault: String?
-    /// Receiver time − system time at the last fix with a time, for a board whose clock is not synchronised.
-    private(set) var receiverClockOffsetNanoseconds: Int64?
+    /// Receiver time − system time at the last fix with a position and a time, for a board whose clock is not
+    /// synchronised (see `GPSWallClock`).
+    var receiverClockOffsetNanoseconds: Int64? { wallClock.receiverOffsetNanoseconds }
 
     var isConnected: Bool { session != nil }
 
-    init(address text: String, loop: EventLoop, log: Logger, clock: ModelClock,
+    init(address text: String, loop: EventLoop, log: Logger, clock: ModelClock, wallClock: GPSWallClock,
          onFix: @escaping (FixInput, Int64) -> Void) throws
     {
         do { address = try GPSDAddress(parsing: text) } catch {
@@ -33,16 +41,29 @@ final class GPSLink {
         self.log = log
         self.clock = clock
         self.onFix = onFix
+        self.wallClock = wallClock
         retryTimer = try AlarmTimer(preferAlarm: false)
+        reconsiderTimer = try AlarmTimer(preferAlarm: false)
         retryToken = try loop.register(fd: retryTimer.fd.rawValue, events: .readable) { [weak self] _ in
             guard let self else { return }
             _ = try? self.retryTimer.acknowledge()
             if self.isWatching && self.session == nil { self.connect() }
         }
+        reconsiderToken = try loop.register(fd: reconsiderTimer.fd.rawValue, events: .readable) { [weak self] _ in
+            guard let self else { return }
+            _ = try? self.reconsiderTimer.acknowledge()
+            self.onReconsider?()
+        }
     }
 
-    /// Starts or stops watching. Idempotent; called after every status change.
-    func setWatching(_ want: Bool) {
+    /// Starts or stops watching. Idempotent; called after every status change. `reconsiderAtBoottime`: the
+    /// boot-time instant at which `want` will turn false by itself (nil: only a status change can end it).
+    func setWatching(_ want: Bool, reconsiderAtBoottime: Int64? = nil) {
+        if want, let instant = reconsiderAtBoottime {
+            try? reconsiderTimer.arm(atBoottimeNanoseconds: instant)
+        } else {
+            try? reconsiderTimer.disarm()
+        }
         guard want != isWatching else { return }
         isWatching = want
         if want {
@@ -62,6 +83,8 @@ final class GPSLink {
         disconnect()
         if let retryToken { loop.unregister(retryToken) }
         retryToken = nil
+        if let reconsiderToken { loop.unregister(reconsiderToken) }
+        reconsiderToken = nil
     }
 
     private func connect() {
@@ -105,8 +128,13 @@ final class GPSLink {
             scheduleRetry()
         case .fixes(let fixes):
             for fix in fixes {
+                // The age check is against the system clock (the receiver's claim is what is being judged).
                 let wallNow = Clocks.now(.realtime)
-                if let receiver = fix.receiverTimeUnixNs { receiverClockOffsetNanoseconds = receiver - wallNow }
+                if fix.hasPosition, let receiver = fix.receiverTimeUnixNs {
+                    wallClock.noteReceiverTime(unixNanoseconds: receiver, systemNow: wallNow)
+                }
+                // A report without a position keeps its mode (1) and NaN coordinates: the engine counts it as
+                // `no_fix`, so a rider sees "12 fixes, 9 without a position" instead of silence.
                 let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
                                      horizontalErrorMeters: fix.horizontalErrorMeters, mode: Int(fix.mode.rawValue),
                                      receiverUnixNanoseconds: fix.receiverTimeUnixNs, receivedAt: clock.now())

@@ -22,6 +22,8 @@ public final class Daemon {
     let notifier: SystemdNotifier
     let hardware: Hardware
     private(set) var gps: GPSLink?
+    /// The wall clock of timetable look-ups: the system's, or GPS time while the system clock is not synchronised.
+    let wallClock: GPSWallClock
     private let hub: StatusHub
     private var configPath: String?
     private var environment: [String: String]
@@ -35,7 +37,9 @@ public final class Daemon {
         self.configPath = configPath
         self.environment = environment
         self.log = log
-        self.clock = ModelClock(scale: config.timeScale)
+        let wallClock = GPSWallClock()
+        self.wallClock = wallClock
+        self.clock = ModelClock(scale: config.timeScale, wall: { wallClock.now() })
         if config.timeScale != 1 {
             log.warning("TIME SCALE \(config.timeScale): every model duration is divided by \(config.timeScale) (demo/test mode, not for riding)")
         }
@@ -55,10 +59,10 @@ public final class Daemon {
         // Store.
         try Daemon.makeDirectory(config.stateDirectory, mode: 0o700)
         try Daemon.makeDirectory(config.runtimeDirectory, mode: 0o755)
-        do { store = try SQLiteStore(directory: config.stateDirectory, log: log) } catch {
-            throw DaemonStartError("cannot open the state database in \(config.stateDirectory): \(error)")
+        let stored: StoredState
+        do { (store, stored) = try SQLiteStore.openLoading(directory: config.stateDirectory, log: log) } catch {
+            throw DaemonStartError("cannot open the state database in \(config.stateDirectory): \(error)", exitCode: 1)
         }
-        let stored = try store.load()
 
         loop = try EventLoop()
         signals = try SignalChannel(signals: [SIGTERM, SIGINT, SIGHUP])
@@ -96,9 +100,10 @@ public final class Daemon {
         control.dispatch = { [unowned self] request, peer in self.dispatch(request, peer: peer) }
         control.onWatchersChanged = { [unowned self] watching in self.engine.hasWatchers = watching }
         if let address = config.gpsd {
-            gps = try GPSLink(address: address, loop: loop, log: log, clock: clock) { [unowned self] fix, wallNow in
+            gps = try GPSLink(address: address, loop: loop, log: log, clock: clock, wallClock: wallClock) { [unowned self] fix, wallNow in
                 self.engine.gpsFix(fix, wallNowUnixNanoseconds: wallNow, now: self.clock.now())
             }
+            gps?.onReconsider = { [unowned self] in self.hub.republish(force: false) }
         }
         try registerFileDescriptors()
 
@@ -201,7 +206,7 @@ public final class Daemon {
         DaemonFacts(
             clock: alarm.timer.clock == .boottimeAlarm ? "boottime_alarm" : "boottime",
             hardware: hardware.kind.rawValue, timeScale: config.timeScale,
-            wallClockSynchronised: Clocks.isWallClockSynchronised(), wallClockSource: "system",
+            wallClockSynchronised: Clocks.isWallClockSynchronised(), wallClockSource: wallClock.source.rawValue,
             gpsWatching: gps?.isWatching ?? false, gpsConnected: gps?.isConnected ?? false,
             faults: hardware.faults + (gps?.fault.map { [$0] } ?? []),
             motor: hardware.motorLog, language: hub.language)
@@ -220,8 +225,19 @@ public final class Daemon {
         return trip.events.indices.contains { $0 >= current && (network.station(trip.events[$0].station)?.isSurface ?? false) }
     }
 
+    /// When GPS stops being able to help on its own: the model's arrival at the event after the last surface
+    /// station of the route (nil when there is no trip, or the route ends on the surface: then only the trip's
+    /// end releases the watch).
+    func gpsHelpEnds() -> Instant? {
+        guard let trip = engine.active?.trip,
+              let last = trip.events.indices.last(where: { network.station(trip.events[$0].station)?.isSurface ?? false }),
+              last + 1 < trip.events.count
+        else { return nil }
+        return trip.events[last + 1].arrival
+    }
+
     func statusChanged() {
-        gps?.setWatching(gpsCanHelp())
+        gps?.setWatching(gpsCanHelp(), reconsiderAtBoottime: gpsHelpEnds().map { clock.boottime(of: $0) })
     }
 
     // MARK: Control requests

@@ -25,8 +25,11 @@ final class StatusHub: StatusPublishing {
         guard let daemon else { return }
         let document = daemon.statusDocument()
         daemon.statusChanged()
-        guard force || document != lastDocument else { return }
-        lastDocument = document
+        // "now" always moves; the snapshot changed only if something else did (SPEC §11 stability).
+        var comparable = document
+        comparable.now = ""
+        guard force || comparable != lastDocument else { return }
+        lastDocument = comparable
         daemon.control.broadcast(ControlReply.statusEvent(document))
         let line = StatusSummary.line(document, network: daemon.network, language: .en)
         if line != summary {

@@ -36,6 +36,21 @@ public final class SQLiteStore: EngineStore {
         self.db = try SQLiteStore.openUsable(path: path, log: log, now: wallNowMilliseconds)
     }
 
+    /// Opens the store and loads it. Damage that only shows while reading (a page the quick check did not
+    /// reach) is handled like damage at open: the file is moved aside and a fresh store is used, so a damaged
+    /// file can never make the daemon restart-loop.
+    public static func openLoading(directory: String, log: Logger) throws -> (SQLiteStore, StoredState) {
+        do {
+            let store = try SQLiteStore(directory: directory, log: log)
+            return (store, try store.load())
+        } catch let error as SQLiteError where error.isDamagedFile {
+            try moveAside(path: directory + "/state.db", why: "cannot be read (\(error.message))", log: log,
+                          now: { Clocks.now(.realtime) / 1_000_000 })
+        }
+        let store = try SQLiteStore(directory: directory, log: log)
+        return (store, try store.load())
+    }
+
     private static func openUsable(path: String, log: Logger, now: () -> Int64) throws -> SQLiteDatabase {
         do {
             return try prepare(SQLiteDatabase(path: path))
@@ -53,7 +68,6 @@ public final class SQLiteStore: EngineStore {
 
     /// Checks the file is ours, sets the pragmas and applies pending migrations.
     private static func prepare(_ db: SQLiteDatabase) throws -> SQLiteDatabase {
-        _ = chmod(db.path, 0o600)
         try db.setBusyTimeout(milliseconds: 2000)
         let problems = try db.quickCheck()
         if problems != ["ok"] {
@@ -72,6 +86,8 @@ public final class SQLiteStore: EngineStore {
         if version > StoreSchema.version {
             throw ForeignDatabase(description: "has schema version \(version), newer than this metrotimerd knows (\(StoreSchema.version))")
         }
+        // Only now that the file is known to be ours: a foreign file is moved aside exactly as it was.
+        _ = chmod(db.path, 0o600)
         _ = try db.setJournalMode(.wal)
         try db.setSynchronous(.full)
         if version < StoreSchema.version {
@@ -93,7 +109,13 @@ public final class SQLiteStore: EngineStore {
     }
 
     private static func moveAside(path: String, why: String, log: Logger, now: () -> Int64) throws {
-        let aside = "\(path).corrupt-\(now() / 1000)"
+        // Never rename over an earlier aside file (two damaged files within one second).
+        var aside = "\(path).corrupt-\(now() / 1000)"
+        var attempt = 1
+        while access(aside, F_OK) == 0 || access(aside + "-wal", F_OK) == 0 {
+            aside = "\(path).corrupt-\(now() / 1000)-\(attempt)"
+            attempt += 1
+        }
         log.error("state database \(path) \(why); moved aside to \(aside), starting with a fresh one")
         guard rename(path, aside) == 0 else {
             throw SystemError("move \(path) aside to \(aside)", errno: Errno(rawValue: errno))

@@ -1,40 +1,36 @@
-/// The ASCII slug that names a station everywhere: in the data file, in routes, in the journal and on the
-/// control socket (`akademmistechko`, `maidan-nezalezhnosti`).
-public struct StationID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
-    ExpressibleByStringLiteral
+/// An identifier that is an ASCII slug (`akademmistechko`, `m1`): encoded as a bare JSON string, ordered and
+/// printed as its text.
+public protocol SlugIdentifier: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
+    ExpressibleByStringLiteral where RawValue == String
 {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
+    init(rawValue: String)
+}
+
+extension SlugIdentifier {
+    public init(_ rawValue: String) { self.init(rawValue: rawValue) }
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
     public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
     }
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
     public var description: String { rawValue }
-    public static func < (lhs: StationID, rhs: StationID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The ASCII slug that names a station everywhere: in the data file, in routes, in the journal and on the
+/// control socket (`akademmistechko`, `maidan-nezalezhnosti`).
+public struct StationID: SlugIdentifier {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
 }
 
 /// A metro line's id (`m1`, `m2`, `m3`).
-public struct LineID: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible,
-    ExpressibleByStringLiteral
-{
+public struct LineID: SlugIdentifier {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { self.rawValue = value }
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-    public var description: String { rawValue }
-    public static func < (lhs: LineID, rhs: LineID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Direction of travel along a line. Forward is increasing index in the line's station list

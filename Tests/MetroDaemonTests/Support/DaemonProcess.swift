@@ -111,6 +111,38 @@ final class DaemonProcess {
     /// The daemon's pid (nil before `start`).
     var pid: pid_t? { process?.processIdentifier }
 
+    /// Runs the real `metrotimer` against this daemon's socket through `wrapper` (e.g. `setpriv` to run it as
+    /// another user).
+    @discardableResult
+    func cli(_ arguments: [String], via wrapper: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        guard let program = wrapper.first else { return try cli(arguments) }
+        return try DaemonProcess.run(program, Array(wrapper.dropFirst()) + [DaemonProcess.cliPath, "--socket", socketPath] + arguments)
+    }
+
+    /// The `trip` object of `metrotimer status --json` (nil when idle).
+    func trip() throws -> [String: Any]? { try status()["trip"] as? [String: Any] }
+
+    /// `metrotimer journal --json` parsed (newest first).
+    func journal() throws -> [[String: Any]] {
+        let r = try cli(["journal", "--json"])
+        guard r.status == 0, let entries = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] else {
+            throw DaemonProcessError("journal failed (\(r.status)): \(r.stderr)")
+        }
+        return entries
+    }
+
+    /// SIGKILL, as in a crash (no shutdown code runs); waits until the process is gone.
+    func crash() {
+        guard let p = process, p.isRunning else { return }
+        kill(p.processIdentifier, SIGKILL)
+        _ = waitForExit(timeout: 5)
+    }
+
+    /// Waits (up to `timeout` seconds) until the daemon's log contains `text`.
+    func waitForLog(_ text: String, timeout: Double = 10) -> Bool {
+        eventually(timeout: timeout) { log.contains(text) }
+    }
+
     /// Sends a signal to the daemon.
     func signal(_ signal: Int32) { if let pid = process?.processIdentifier { kill(pid, signal) } }
 

@@ -1,3 +1,4 @@
+import GPSTestSupport
 import Glibc
 import MetroGPS
 
@@ -27,7 +28,7 @@ final class GPSDHarness {
             try gpsd.send(NMEA.epoch(unixNs: wallClockNowNs(), latitude: Self.primingLatitude,
                                      longitude: Self.primingLongitude, hdop: hdop))
             if let fix = try? nextFixes(timeoutMs: 500, includePriming: true).first {
-                primed = fix.receiverTimeUnixNs != nil
+                primed = fix.hasPosition && fix.receiverTimeUnixNs != nil
             }
         }
         guard primed else { throw Loopback.Failure("gpsd never reported a priming fix: \(gpsd.log())", errno: ETIMEDOUT) }

@@ -1,16 +1,16 @@
 import Glibc
 
 /// Small loopback (127.0.0.1) socket functions for the gpsd harness.
-enum Loopback {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-        init(_ what: String, errno code: Int32 = errno) {
+package enum Loopback {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+        package init(_ what: String, errno code: Int32 = errno) {
             description = "\(what): \(String(cString: strerror(code))) (errno \(code))"
         }
     }
 
     /// 127.0.0.1:port as a sockaddr_in.
-    static func address(port: UInt16) -> sockaddr_in {
+    package static func address(port: UInt16) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -20,7 +20,7 @@ enum Loopback {
 
     /// A port the kernel just picked as free for `type` (SOCK_STREAM or SOCK_DGRAM) on loopback. Another
     /// process may take it before it is used; callers retry on a failed start. Never gpsd's 2947.
-    static func freePort(type: Int32) throws -> UInt16 {
+    package static func freePort(type: Int32) throws -> UInt16 {
         while true {
             let fd = socket(AF_INET, type, 0)
             guard fd >= 0 else { throw Failure("socket") }
@@ -43,7 +43,7 @@ enum Loopback {
     }
 
     /// A TCP connection to 127.0.0.1:port, or nil when refused.
-    static func connectTCP(port: UInt16) -> Int32? {
+    package static func connectTCP(port: UInt16) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { return nil }
         var address = address(port: port)
@@ -58,7 +58,7 @@ enum Loopback {
     }
 
     /// Sends `text` as one datagram from `fd` to 127.0.0.1:port.
-    static func sendDatagram(_ text: String, from fd: Int32, to port: UInt16) throws {
+    package static func sendDatagram(_ text: String, from fd: Int32, to port: UInt16) throws {
         var address = address(port: port)
         let bytes = Array(text.utf8)
         let sent = withUnsafePointer(to: &address) {
@@ -70,7 +70,7 @@ enum Loopback {
     }
 
     /// Writes all of `text` to a connected socket.
-    static func write(_ text: String, to fd: Int32) throws {
+    package static func write(_ text: String, to fd: Int32) throws {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -80,7 +80,7 @@ enum Loopback {
     }
 
     /// Waits until `fd` is readable or `timeoutMs` passes; true when readable.
-    static func waitReadable(_ fd: Int32, timeoutMs: Int32) -> Bool {
+    package static func waitReadable(_ fd: Int32, timeoutMs: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, timeoutMs) > 0
     }

@@ -5,9 +5,9 @@ import Glibc
 ///
 /// gpsd needs GGA (position, quality, HDOP) and RMC (the date) to report a timed fix; GST adds a
 /// non-position message between fixes (gpsd reports it as its own JSON class).
-enum NMEA {
+package enum NMEA {
     /// `$BODY*CS` with the XOR checksum of the body, without line ending.
-    static func sentence(_ body: String) -> String {
+    package static func sentence(_ body: String) -> String {
         var sum: UInt8 = 0
         for byte in body.utf8 { sum ^= byte }
         let hex = String(sum, radix: 16, uppercase: true)
@@ -15,7 +15,7 @@ enum NMEA {
     }
 
     /// The checksum field of a sentence is correct.
-    static func hasValidChecksum(_ sentence: String) -> Bool {
+    package static func hasValidChecksum(_ sentence: String) -> Bool {
         guard sentence.hasPrefix("$"), let star = sentence.lastIndex(of: "*") else { return false }
         let body = String(sentence[sentence.index(after: sentence.startIndex)..<star])
         return Self.sentence(body) == sentence
@@ -26,7 +26,7 @@ enum NMEA {
     ///   - unixNs: the receiver's UTC time of the fix (wall instant), sent with centisecond resolution.
     ///   - hdop: nil leaves the HDOP field empty, so gpsd has no error estimate.
     ///   - quality: GGA fix quality; 0 means no fix (position fields empty, RMC status V).
-    static func epoch(unixNs: Int64, latitude: Double, longitude: Double, hdop: Double? = 0.9, quality: Int = 1,
+    package static func epoch(unixNs: Int64, latitude: Double, longitude: Double, hdop: Double? = 0.9, quality: Int = 1,
                       speedMetersPerSecond: Double = 0, trackDegrees: Double = 0, gst: Bool = false) -> [String] {
         let time = UTCStamp(unixNs: unixNs)
         let hasFix = quality != 0
@@ -44,7 +44,7 @@ enum NMEA {
     }
 
     /// `ddmm.mmmmmm` / `dddmm.mmmmmm` and the hemisphere letter.
-    static func degreesMinutes(_ value: Double, isLatitude: Bool) -> (String, String) {
+    package static func degreesMinutes(_ value: Double, isLatitude: Bool) -> (String, String) {
         let hemisphere = isLatitude ? (value >= 0 ? "N" : "S") : (value >= 0 ? "E" : "W")
         let magnitude = abs(value)
         let degrees = Int(magnitude)
@@ -53,17 +53,17 @@ enum NMEA {
     }
 
     /// printf-style formatting (C locale: a decimal point, never a comma).
-    static func format(_ pattern: String, _ args: CVarArg...) -> String {
+    package static func format(_ pattern: String, _ args: CVarArg...) -> String {
         String(format: pattern, locale: nil, arguments: args)
     }
 }
 
 /// A wall instant split into NMEA's `hhmmss.ss` and `ddmmyy` fields (UTC).
-struct UTCStamp {
-    let hhmmss: String
-    let ddmmyy: String
+package struct UTCStamp {
+    package let hhmmss: String
+    package let ddmmyy: String
 
-    init(unixNs: Int64) {
+    package init(unixNs: Int64) {
         var seconds = time_t(unixNs / 1_000_000_000)
         var fields = tm()
         gmtime_r(&seconds, &fields)
@@ -74,7 +74,7 @@ struct UTCStamp {
 }
 
 /// The wall clock now, nanoseconds since the Unix epoch.
-func wallClockNowNs() -> Int64 {
+package func wallClockNowNs() -> Int64 {
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
     return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)

@@ -3,19 +3,19 @@ import Glibc
 
 /// An independent gpsd client speaking the JSON protocol directly (no libgps): it tells a test when gpsd
 /// has emitted a report, so the session under test can then be read in one go.
-final class GPSDObserver {
+package final class GPSDObserver {
     /// One TPV report as gpsd wrote it.
-    struct Report {
-        let mode: Int
-        let latitude: Double?
+    package struct Report {
+        package let mode: Int
+        package let latitude: Double?
     }
 
     private let fd: Int32
     private var pending: [UInt8] = []
     /// Every TPV report seen so far, in order.
-    private(set) var reports: [Report] = []
+    package private(set) var reports: [Report] = []
 
-    init(port: UInt16) throws {
+    package init(port: UInt16) throws {
         guard let fd = Loopback.connectTCP(port: port) else { throw Loopback.Failure("connect observer to gpsd") }
         self.fd = fd
         try Loopback.write("?WATCH={\"enable\":true,\"json\":true}\n", to: fd)
@@ -28,7 +28,7 @@ final class GPSDObserver {
     /// Reads until a TPV report satisfying `matches` has been seen (counting from `reports[from...]`);
     /// throws after `timeoutMs` without one.
     @discardableResult
-    func waitForReport(from start: Int = 0, timeoutMs: Int32 = 5000,
+    package func waitForReport(from start: Int = 0, timeoutMs: Int32 = 5000,
                        where matches: (Report) -> Bool) throws -> Report {
         var waited: Int32 = 0
         while true {

@@ -6,29 +6,29 @@ import Synchronization
 /// A real gpsd started for one test: `gpsd -N -n -S PORT udp://127.0.0.1:UDPPORT`, fed NMEA one sentence
 /// per datagram. Loopback only (no `-G`), never port 2947, its own `GPSD_SHM_KEY` (0x4770 + port), and only
 /// the PID started here is ever signalled. Stopping it removes the SHM segments it leaves unattached.
-final class GPSDProcess {
-    struct StartFailure: Error, CustomStringConvertible {
-        let description: String
+package final class GPSDProcess {
+    package struct StartFailure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// gpsd's TCP port for clients.
-    let port: UInt16
+    package let port: UInt16
     /// The UDP port gpsd reads NMEA from.
-    let udpPort: UInt16
+    package let udpPort: UInt16
     /// This instance's SysV shared-memory export key.
-    let shmKey: key_t
+    package let shmKey: key_t
     /// Where gpsd writes its own messages (kept for failure reports).
-    let logPath: String
+    package let logPath: String
     /// The process id; only this one is ever signalled.
-    let pid: pid_t
+    package let pid: pid_t
     private var running = true
     private let feedSocket: Int32
 
     /// Where clients connect.
-    var address: GPSDAddress { GPSDAddress(host: "127.0.0.1", port: port) }
+    package var address: GPSDAddress { GPSDAddress(host: "127.0.0.1", port: port) }
 
     /// Starts a fresh gpsd on free ports and waits until it accepts connections.
-    static func start() throws -> GPSDProcess {
+    package static func start() throws -> GPSDProcess {
         var lastFailure = ""
         for _ in 0..<5 {
             let port = try Loopback.freePort(type: Int32(SOCK_STREAM.rawValue))
@@ -40,6 +40,21 @@ final class GPSDProcess {
             }
         }
         throw StartFailure(description: "gpsd did not start after 5 attempts; last: \(lastFailure)")
+    }
+
+    /// Starts a fresh gpsd listening on `port` (a daemon under test was told that address before gpsd
+    /// existed, or gpsd is restarted where it was), on a free UDP port.
+    package static func start(port: UInt16) throws -> GPSDProcess {
+        var lastFailure = ""
+        for _ in 0..<5 {
+            let udpPort = try Loopback.freePort(type: Int32(SOCK_DGRAM.rawValue))
+            do {
+                return try GPSDProcess(port: port, udpPort: udpPort)
+            } catch let failure as StartFailure {
+                lastFailure = failure.description
+            }
+        }
+        throw StartFailure(description: "gpsd did not start on port \(port) after 5 attempts; last: \(lastFailure)")
     }
 
     private init(port: UInt16, udpPort: UInt16) throws {
@@ -69,7 +84,7 @@ final class GPSDProcess {
     }
 
     /// Sends each sentence as its own datagram (CR LF appended), in order.
-    func send(_ sentences: [String]) throws {
+    package func send(_ sentences: [String]) throws {
         for sentence in sentences {
             try Loopback.sendDatagram(sentence + "\r\n", from: feedSocket, to: udpPort)
         }
@@ -77,7 +92,7 @@ final class GPSDProcess {
 
     /// Kills gpsd with `signal` (SIGKILL: the way a crash looks), reaps it, removes its unattached SHM
     /// segments. Does nothing when already stopped.
-    func stop(signal: Int32 = SIGTERM) {
+    package func stop(signal: Int32 = SIGTERM) {
         guard running else { return }
         running = false
         kill(pid, signal)
@@ -98,12 +113,12 @@ final class GPSDProcess {
     }
 
     /// The instance's export segment, and the NTP0–NTP7 segments every gpsd creates ("NTP\0" + unit).
-    static func leftoverKeys(instanceKey: key_t) -> [key_t] {
+    package static func leftoverKeys(instanceKey: key_t) -> [key_t] {
         [instanceKey] + (0..<8).map { key_t(0x4e54_5030 + $0) }
     }
 
     /// gpsd's own messages so far (for failure reports).
-    func log() -> String {
+    package func log() -> String {
         (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
     }
 
@@ -162,8 +177,8 @@ final class GPSDProcess {
 }
 
 /// The test process's environment.
-enum ProcessEnvironment {
-    static var current: [String] {
+package enum ProcessEnvironment {
+    package static var current: [String] {
         var entries: [String] = []
         var cursor = environ
         while let entry = cursor.pointee {
@@ -173,15 +188,15 @@ enum ProcessEnvironment {
         return entries
     }
 
-    static func value(_ name: String) -> String? {
+    package static func value(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 }
 
 /// SysV shared memory clean-up.
-enum SharedMemory {
+package enum SharedMemory {
     /// Removes each segment that exists and has no process attached (a running gpsd stays attached).
-    static func removeIfUnattached(_ keys: [key_t]) {
+    package static func removeIfUnattached(_ keys: [key_t]) {
         for key in keys {
             let id = shmget(key, 0, 0)
             guard id >= 0 else { continue }
@@ -192,18 +207,18 @@ enum SharedMemory {
     }
 
     /// Whether a segment with this key exists.
-    static func exists(_ key: key_t) -> Bool {
+    package static func exists(_ key: key_t) -> Bool {
         shmget(key, 0, 0) >= 0
     }
 }
 
 /// The gpsd PIDs this test process started and has not stopped yet. Should the process end with some
 /// still running (a test that never released its harness), an exit handler kills exactly those.
-enum LiveGPSDs {
+package enum LiveGPSDs {
     private static let pids = Mutex<Set<pid_t>>([])
     private static let exitHandlerInstalled = Mutex(false)
 
-    static func add(_ pid: pid_t) {
+    package static func add(_ pid: pid_t) {
         pids.withLock { _ = $0.insert(pid) }
         exitHandlerInstalled.withLock { installed in
             guard !installed else { return }
@@ -212,7 +227,7 @@ enum LiveGPSDs {
         }
     }
 
-    static func remove(_ pid: pid_t) {
+    package static func remove(_ pid: pid_t) {
         pids.withLock { _ = $0.remove(pid) }
     }
 

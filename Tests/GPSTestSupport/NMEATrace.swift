@@ -2,44 +2,52 @@ import Foundation
 
 /// A recorded NMEA trace (format: Tests/Fixtures/gps/README.md): receiver epochs of sentences, with the
 /// time of each epoch kept as an offset from the first so a replay can re-stamp them to any instant.
-struct NMEATrace {
+package struct NMEATrace {
     /// The sentences one receiver epoch sent, all with the same time stamp.
-    struct Epoch {
+    package struct Epoch {
         /// Nanoseconds after the trace's first epoch.
-        let offsetNs: Int64
+        package let offsetNs: Int64
         /// Sentences as recorded (`$...*CS`, no line ending).
-        let sentences: [String]
+        package let sentences: [String]
     }
 
     /// A `#@ SECONDS KIND STATION` annotation: what the train does at that offset.
-    struct Event: Equatable {
-        let offsetSeconds: Int
-        let kind: String
-        let station: String
+    package struct Event: Equatable {
+        package let offsetSeconds: Int
+        package let kind: String
+        package let station: String
+
+        /// An annotation from its parts.
+        package init(offsetSeconds: Int, kind: String, station: String) {
+            self.offsetSeconds = offsetSeconds
+            self.kind = kind
+            self.station = station
+        }
     }
 
-    struct FormatError: Error, CustomStringConvertible {
-        let description: String
+    /// A trace line that is neither a comment, an annotation nor a sentence with a valid checksum.
+    package struct FormatError: Error, CustomStringConvertible {
+        package let description: String
     }
 
-    let epochs: [Epoch]
-    let events: [Event]
+    package let epochs: [Epoch]
+    package let events: [Event]
     /// The header's `made by:` command line (the generator's arguments), if any.
-    let madeBy: String?
+    package let madeBy: String?
 
     /// The folder of committed GPS fixtures, found from this source file's place in the repository.
-    static var fixturesDirectory: URL {
-        URL(fileURLWithPath: #filePath)   // Tests/MetroGPSTests/Support/NMEATrace.swift
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static var fixturesDirectory: URL {
+        URL(fileURLWithPath: #filePath)   // Tests/GPSTestSupport/NMEATrace.swift
+            .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/gps")
     }
 
     /// Loads a committed trace by file name.
-    static func fixture(_ name: String) throws -> NMEATrace {
+    package static func fixture(_ name: String) throws -> NMEATrace {
         try NMEATrace(text: String(contentsOf: fixturesDirectory.appendingPathComponent(name), encoding: .utf8))
     }
 
-    init(text: String) throws {
+    package init(text: String) throws {
         var epochs: [Epoch] = []
         var events: [Event] = []
         var madeBy: String?
@@ -88,7 +96,7 @@ struct NMEATrace {
     }
 
     /// `hhmmss.ss` as nanoseconds after midnight.
-    static func nanosecondsOfDay(_ field: String) -> Int64? {
+    package static func nanosecondsOfDay(_ field: String) -> Int64? {
         let parts = field.split(separator: ".", omittingEmptySubsequences: false)
         guard let clock = parts.first, clock.count == 6, let hhmmss = Int64(clock) else { return nil }
         var fraction: Int64 = 0
@@ -102,7 +110,7 @@ struct NMEATrace {
     }
 
     /// The sentence with its time (and, for RMC, its date) replaced by `unixNs`, checksum recomputed.
-    static func restamp(_ sentence: String, to unixNs: Int64) -> String {
+    package static func restamp(_ sentence: String, to unixNs: Int64) -> String {
         guard let star = sentence.lastIndex(of: "*") else { return sentence }
         var fields = sentence[sentence.index(after: sentence.startIndex)..<star]
             .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
@@ -114,11 +122,16 @@ struct NMEATrace {
 }
 
 /// Feeds a trace into a real gpsd, re-stamping every epoch.
-struct NMEATraceReplayer {
-    let trace: NMEATrace
+package struct NMEATraceReplayer {
+    package let trace: NMEATrace
+
+    /// A replayer of `trace`.
+    package init(trace: NMEATrace) {
+        self.trace = trace
+    }
 
     /// The datagrams of epoch `index`, stamped at `unixNs`.
-    func datagrams(epoch index: Int, stampedAt unixNs: Int64) -> [String] {
+    package func datagrams(epoch index: Int, stampedAt unixNs: Int64) -> [String] {
         trace.epochs[index].sentences.map { NMEATrace.restamp($0, to: unixNs) }
     }
 
@@ -127,7 +140,7 @@ struct NMEATraceReplayer {
     /// to write: `{ base + $0 }` keeps trace time from `base`, `{ _ in wallClockNowNs() }` stamps the send
     /// instant (always fresh). Returns the stamps sent, in order.
     @discardableResult
-    func replay(into gpsd: GPSDProcess, stepSeconds: Int = 1, pauseMs: Int = 1000,
+    package func replay(into gpsd: GPSDProcess, stepSeconds: Int = 1, pauseMs: Int = 1000,
                 stamp: (Int64) -> Int64) throws -> [Int64] {
         let step = Int64(stepSeconds) * 1_000_000_000
         var sent: [Int64] = []

@@ -1,0 +1,46 @@
+import Glibc
+
+/// Whole-file reads of small files (configuration, the network data), and where the network data lives.
+public enum Files {
+    /// The whole file. Errors name the path: `open /etc/x.conf: No such file or directory (errno 2)`.
+    public static func read(_ path: String) throws -> [UInt8] {
+        let fd = try FileDescriptor.open(path, flags: O_RDONLY | O_CLOEXEC)
+        defer { try? fd.close() }
+        var out: [UInt8] = []
+        while let chunk = try fd.read(upTo: 65_536), !chunk.isEmpty { out += chunk }
+        return out
+    }
+
+    /// The network data file's name.
+    public static let networkDataName = "kyiv-metro.json"
+
+    /// Where the network data may be, in order: an explicit path, `$METROTIMER_DATA`,
+    /// `<executable dir>/../share/metrotimer/` (an installed tree), then `Data/` in the executable's directory
+    /// and each directory above it (the build tree).
+    public static func networkDataCandidates(explicit: String?, environment: [String: String],
+                                             executablePath: String?) -> [String]
+    {
+        if let explicit { return [explicit] }
+        if let fromEnvironment = environment["METROTIMER_DATA"], !fromEnvironment.isEmpty { return [fromEnvironment] }
+        var paths: [String] = []
+        if let executablePath, let slash = executablePath.lastIndex(of: "/") {
+            var directory = String(executablePath[..<slash])
+            paths.append(directory + "/../share/metrotimer/" + networkDataName)
+            while !directory.isEmpty {
+                paths.append(directory + "/Data/" + networkDataName)
+                guard let up = directory.lastIndex(of: "/") else { break }
+                directory = String(directory[..<up])
+            }
+            paths.append("/Data/" + networkDataName)
+        }
+        return paths
+    }
+
+    /// The running executable's absolute path (`/proc/self/exe`), or nil.
+    public static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Parses the contract's timestamps (`2026-08-17T22:41:15.250+03:00`) to seconds since 1970.
+func contractSeconds(_ text: Any?) throws -> Double {
+    let string = try #require(text as? String)
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return try #require(formatter.date(from: string), "not a contract timestamp: \(string)").timeIntervalSince1970
+}
+
+/// `kill -9` mid-ride and start again on the same state directory: the trip comes back, alerts fire at their
+/// instants (or at once when they came due while the daemon was down), and the journal holds the trip once.
+///
+/// The ride runs at time scale 30: at scale 1 the nearest alert after any correction is at least one running time
+/// (70 s or more) away, too long for the test run. The scaled timeline is the boot clock times 30 (it survives a
+/// restart exactly as at scale 1) and alerts go through the same absolute timerfd; lateness is converted back to
+/// real milliseconds.
+@Suite(.serialized) struct CrashSafetyTests {
+    static let scale = 30.0
+
+    func alert(_ trip: [String: Any], _ kind: String) throws -> [String: Any] {
+        let alerts = try #require(trip["alerts"] as? [[String: Any]])
+        return try #require(alerts.first { $0["kind"] as? String == kind }, "no \(kind) alert in \(alerts)")
+    }
+
+    /// Real seconds between the trip's t0 and a contract instant of it.
+    func realOffset(_ instant: Any?, t0: Double) throws -> Double { (try contractSeconds(instant) - t0) / CrashSafetyTests.scale }
+
+    @Test func aKilledDaemonRestoresTheTripAndFiresItsAlertsOnTime() throws {
+        let daemon = try DaemonProcess(timeScale: CrashSafetyTests.scale)
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        #expect(try daemon.cli(["route", "akademmistechko", "sviatoshyn"]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        let started = Date()
+        let before = try #require(try daemon.trip())
+        let t0 = try contractSeconds(before["t0"])
+        let nextStop = try alert(before, "next_stop")
+        let arrival = try alert(before, "arrival")
+        let nextStopAfter = try realOffset(nextStop["due"], t0: t0)
+        let arrivalAfter = try realOffset(arrival["due"], t0: t0)
+        #expect(nextStop["fired"] is NSNull)
+        try #require(nextStopAfter > 2 && arrivalAfter - nextStopAfter > 3, "route timing: \(nextStopAfter) s, \(arrivalAfter) s")
+
+        // Crash mid-ride, stay down until the next-stop alert is 0.5 s overdue.
+        usleep(300_000)
+        daemon.crash()
+        let downUntil = nextStopAfter + 0.5
+        let wait = downUntil - Date().timeIntervalSince(started)
+        if wait > 0 { usleep(useconds_t(wait * 1_000_000)) }
+        try daemon.start()
+        let restartedAt = Date().timeIntervalSince(started)
+        #expect(daemon.log.contains("restored trip akademmistechko → sviatoshyn"))
+
+        // The trip is the same trip.
+        let restored = try #require(try daemon.trip())
+        for key in ["t0", "arrival", "planned_arrival", "expiry"] {
+            #expect(restored[key] as? String == before[key] as? String, "\(key)")
+        }
+        #expect(NSArray(array: restored["events"] as? [Any] ?? []) == NSArray(array: before["events"] as? [Any] ?? []))
+
+        // The alert that came due while down fired at once after the restart.
+        let missed = try alert(restored, "next_stop")
+        let missedFiredAfter = try realOffset(missed["fired"], t0: t0)
+        #expect(missedFiredAfter > nextStopAfter, "fired before its instant")
+        #expect(missedFiredAfter > downUntil - 0.2 && missedFiredAfter < restartedAt + 0.2,
+                "fired at \(missedFiredAfter) s, restarted at \(restartedAt) s")
+
+        // The remaining alert fires at its instant.
+        #expect(try eventually(timeout: arrivalAfter - restartedAt + 5) {
+            (try alert(try #require(try daemon.trip()), "arrival")["fired"] as? String) != nil
+        })
+        let fired = try alert(try #require(try daemon.trip()), "arrival")
+        let latenessMilliseconds = (try contractSeconds(fired["fired"]) - (try contractSeconds(fired["due"]))) * 1000 / CrashSafetyTests.scale
+        print("restored arrival alert lateness: \(String(format: "%.2f", latenessMilliseconds)) ms (real time)")
+        #expect(latenessMilliseconds >= 0, "fired early")
+        #expect(latenessMilliseconds < 500)
+
+        // A second crash after the alert fired: restored with the same fired instant, not fired again.
+        daemon.crash()
+        try daemon.start()
+        let again = try alert(try #require(try daemon.trip()), "arrival")
+        #expect(again["fired"] as? String == fired["fired"] as? String)
+
+        // "I'm off": the journal holds the trip exactly once, through further restarts.
+        #expect(try daemon.cli(["arrived"]).status == 0)
+        daemon.crash()
+        try daemon.start()
+        #expect(try daemon.status()["state"] as? String == "idle")
+        let journal = try daemon.journal()
+        #expect(journal.count == 1)
+        #expect(journal.first?["outcome"] as? String == "arrived")
+        #expect(journal.first?["from"] as? String == "akademmistechko" && journal.first?["to"] as? String == "sviatoshyn")
+    }
+
+    @Test func aTripWhoseExpiryPassedWhileDownIsJournaledExpiredOnce() throws {
+        let scale = 1000.0
+        let daemon = try DaemonProcess(timeScale: scale)
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        #expect(try daemon.cli(["route", "akademmistechko", "nyvky"]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        let started = Date()
+        let trip = try #require(try daemon.trip())
+        daemon.crash()
+        let expiresAfter = (try contractSeconds(trip["expiry"]) - (try contractSeconds(trip["t0"]))) / scale
+        #expect(Date().timeIntervalSince(started) < expiresAfter, "the daemon was killed too late to test this")
+        usleep(useconds_t((expiresAfter - Date().timeIntervalSince(started) + 0.3) * 1_000_000))
+
+        try daemon.start()
+        #expect(try daemon.status()["state"] as? String == "idle")
+        var journal = try daemon.journal()
+        #expect(journal.count == 1)
+        #expect(journal.first?["outcome"] as? String == "expired")
+        #expect(journal.first?["confirmed_s"] is NSNull)
+
+        daemon.crash()
+        try daemon.start()
+        journal = try daemon.journal()
+        #expect(journal.count == 1, "journaled again after another restart")
+    }
+
+    @Test func aDaemonStartingOnAGarbageStateFileMovesItAsideAndServes() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try FileManager.default.createDirectory(atPath: daemon.stateDirectory, withIntermediateDirectories: true)
+        let garbage = Data(String(repeating: "not a database. ", count: 512).utf8)
+        try garbage.write(to: URL(fileURLWithPath: daemon.stateDirectory + "/state.db"))
+        try daemon.start()
+        let line = daemon.log.split(separator: "\n").first { $0.contains("moved aside") } ?? ""
+        #expect(line.hasPrefix("<3>state database"), "\(daemon.log)")
+        let aside = try FileManager.default.contentsOfDirectory(atPath: daemon.stateDirectory).filter { $0.hasPrefix("state.db.corrupt-") }
+        #expect(aside.count == 1)
+        #expect(aside.first.flatMap { FileManager.default.contents(atPath: daemon.stateDirectory + "/" + $0) } == garbage)
+        #expect(try daemon.cli(["route", "lisova", "darnytsia"]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        #expect(try daemon.status()["state"] as? String == "riding")
+    }
+}

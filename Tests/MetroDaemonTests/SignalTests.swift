@@ -1,0 +1,49 @@
+import Foundation
+import Glibc
+import Testing
+
+/// SIGTERM stops cleanly; SIGHUP re-reads the configuration, refusing a broken file.
+@Suite(.serialized) struct SignalTests {
+    @Test func sigtermExitsZeroAndSaysStopped() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        #expect(try daemon.cli(["route", "lisova", "darnytsia"]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0)
+        #expect(daemon.log.contains("<6>stopped"), "\(daemon.log)")
+        #expect(daemon.log.contains("signal TERM: stopping"))
+        // A clean stop keeps the trip: it is restored by the next start.
+        try daemon.start()
+        #expect(try daemon.status()["state"] as? String == "riding")
+    }
+
+    @Test func sighupAppliesANewLanguageAndRefusesABrokenFile() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        #expect(try daemon.status()["language"] as? String == "en")
+        let original = try String(contentsOfFile: daemon.configPath, encoding: .utf8)
+
+        try original.replacingOccurrences(of: "language = en", with: "language = uk")
+            .write(toFile: daemon.configPath, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(daemon.waitForLog("configuration reloaded"))
+        #expect(try daemon.status()["language"] as? String == "uk")
+
+        // A broken file: refused with an error naming it, the daemon runs on with the configuration it had.
+        let broken = original.replacingOccurrences(of: "language = en", with: "language = de")
+        try broken.write(toFile: daemon.configPath, atomically: true, encoding: .utf8)
+        let line = broken.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0 == "language = de" }.map { $0 + 1 } ?? 0
+        daemon.signal(SIGHUP)
+        #expect(daemon.waitForLog("reload refused"))
+        let refusal = daemon.log.split(separator: "\n").first { $0.contains("reload refused") } ?? ""
+        #expect(refusal.hasPrefix("<3>"))
+        #expect(refusal.contains("\(daemon.configPath):\(line): language"), "\(refusal)")
+        #expect(daemon.process?.isRunning == true)
+        let status = try daemon.status()
+        #expect(status["language"] as? String == "uk")
+        #expect(try daemon.cli(["route", "lisova", "darnytsia"]).status == 0)
+    }
+}

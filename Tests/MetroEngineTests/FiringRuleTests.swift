@@ -1,0 +1,99 @@
+import MetroEngine
+import MetroModel
+import Testing
+
+/// A trip started on one rig and handed over (as the store holds it) to a fresh engine at `restoreAfter` seconds
+/// after t0: the daemon restarting. Returns the new rig and t0.
+func restartedRide(_ from: StationID, _ to: StationID, wallUnix: Int64 = mondayNoon, runFirstFor: Int = 0,
+                   restoreAfter seconds: Int) throws -> (rig: EngineRig, t0: Instant)
+{
+    let first = EngineRig(wallUnix: wallUnix)
+    let t0 = first.clock.now
+    try first.ride(from, to)
+    first.clock.advance(seconds: runFirstFor)
+    let stored = try #require(first.store.activeTrip)
+    let second = EngineRig(now: t0 + seconds, wallUnix: wallUnix + Int64(seconds))
+    second.engine.restore(stored, now: second.clock.now)
+    return (second, t0)
+}
+
+@Suite("Firing rules through the engine (SPEC §4)")
+struct FiringRuleTests {
+    @Test("next_stop is swallowed when the arrival is 30 s away or less, and fires at 31 s")
+    func nextStopSuppressedNearArrival() throws {
+        // ex. 1: next_stop 1219, arrival 1334. Restarting at 1304 leaves exactly 30 s.
+        let (late, t0) = try restartedRide("akademmistechko", "khreshchatyk", restoreAfter: 1304)
+        #expect(late.haptics.cues.isEmpty, "next_stop would land together with arrival")
+        #expect(late.alarm.armed.map { $0.after(t0) } == 1334)
+        late.clock.runUntilDisarmed()
+        #expect(late.haptics.cues == [.getOffNow], "only get off now, once")
+
+        let (inTime, t0b) = try restartedRide("akademmistechko", "khreshchatyk", restoreAfter: 1303)
+        #expect(inTime.haptics.played.map(\.cue) == [.yoursIsNext])
+        #expect(inTime.engine.active?.fired[.nextStop] == t0b + 1303)
+    }
+
+    @Test("several alerts due at once fire in trip order")
+    func dueTogetherFireInTripOrder() throws {
+        // ex. 2: transfer 87, next_stop 398, arrival 508.
+        let (rig, t0) = try restartedRide("universytet", "poshtova-ploshcha", wallUnix: mondayMorning, restoreAfter: 400)
+        #expect(rig.haptics.cues == [.changeHere, .yoursIsNext])
+        #expect(rig.haptics.played.allSatisfy { $0.at == t0 + 400 })
+        #expect(rig.alarm.armed.map { $0.after(t0) } == 508)
+
+        let (after, t0b) = try restartedRide("universytet", "poshtova-ploshcha", wallUnix: mondayMorning, restoreAfter: 520)
+        #expect(after.haptics.cues == [.changeHere, .getOffNow], "next_stop is swallowed next to the arrival")
+        #expect(after.engine.active?.fired.keys.sorted() == [.transfer, .arrival])
+        #expect(after.alarm.armed.map { $0.after(t0b) } == 1108, "only the expiry is left")
+    }
+
+    @Test("a +1 after next_stop fired moves it into the future, and it fires again at its new instant")
+    func plusOneReArmsAFiredAlert() throws {
+        let rig = EngineRig()
+        let t0 = rig.clock.now
+        try rig.ride("akademmistechko", "khreshchatyk")
+        rig.clock.advance(seconds: 1225)
+        #expect(rig.haptics.alertCues.map(\.cue) == [.yoursIsNext])
+        // At 1225 the model stands at teatralna; +1 anchors at universytet (dwell 25 still ahead), so teatralna
+        // comes at 1225 + 25 + 87 = 1337 and khreshchatyk at 1337 + 25 + 90 = 1452.
+        try rig.engine.step(+1, now: rig.clock.now)
+        let trip = try #require(rig.trip)
+        #expect(trip.alerts().map { $0.instant.after(t0) } == [1337, 1452])
+        #expect(rig.engine.active?.fired[.nextStop] == nil, "un-fired: it is in the future again")
+        #expect(rig.alarm.armed.map { $0.after(t0) } == 1337)
+        rig.clock.runUntilDisarmed()
+        #expect(rig.haptics.alertCues.map(\.cue) == [.yoursIsNext, .yoursIsNext, .getOffNow])
+        #expect(rig.haptics.alertCues.map { $0.at.after(t0) } == [1219, 1337, 1452])
+        #expect(rig.store.endedTrips.count == 1)
+    }
+
+    @Test("a fired alert is not fired again by a tick, and a tick that changes nothing stores nothing")
+    func tickDoesNotReFire() throws {
+        let rig = EngineRig()
+        let t0 = rig.clock.now
+        try rig.ride("akademmistechko", "khreshchatyk")
+        rig.clock.advance(seconds: 1219)
+        #expect(rig.haptics.alertCues.count == 1)
+        let writes = rig.store.writes.count
+        for offset in [1219, 1220, 1300, 1333] { rig.engine.tick(now: t0 + offset) }
+        #expect(rig.haptics.alertCues.count == 1, "spurious wake-ups never buzz again")
+        #expect(rig.store.writes.count == writes)
+        #expect(rig.alarm.armed.map { $0.after(t0) } == 1334)
+    }
+
+    @Test("an alert fires once even when storing that it fired fails")
+    func failedFiringWriteDoesNotDoubleFire() throws {
+        let rig = EngineRig(wallUnix: mondayMorning)
+        let t0 = rig.clock.now
+        try rig.ride("universytet", "poshtova-ploshcha")
+        rig.store.failNextWrites = 1
+        rig.clock.advance(seconds: 87)
+        #expect(rig.store.failedWrites == 1)
+        #expect(rig.haptics.alertCues.map(\.cue) == [.changeHere], "the rider is warned even if the disk is not")
+        rig.clock.runUntilDisarmed()
+        #expect(rig.haptics.alertCues.map(\.cue) == [.changeHere, .yoursIsNext, .getOffNow])
+        #expect(rig.haptics.alertCues.map { $0.at.after(t0) } == [87, 398, 508])
+        let stored = try #require(rig.store.savedTrips.compactMap { $0 }.last)
+        #expect(stored.fired[.transfer] == t0 + 87, "the next successful write carries the earlier firing")
+    }
+}

@@ -1,0 +1,37 @@
+import MetroEngine
+import MetroModel
+
+/// What the rider would have felt: every cue in order, stamped with the model time it was played at.
+final class RecordingHaptics: HapticSink {
+    /// One cue played.
+    struct Played: Equatable {
+        var cue: HapticCue
+        var at: Instant
+    }
+
+    private(set) var played: [Played] = []
+    /// Where the model time comes from (the virtual clock sets it).
+    var now: () -> Instant = { Instant(nanoseconds: 0) }
+
+    func play(_ cue: HapticCue) { played.append(Played(cue: cue, at: now())) }
+
+    /// The cues alone, in order.
+    var cues: [HapticCue] { played.map(\.cue) }
+
+    /// Only the alert cues (change here, yours is next, get off now), in order.
+    var alertCues: [Played] { played.filter { $0.cue.isAlert } }
+}
+
+extension HapticCue {
+    /// Whether the cue is one of the three trip alerts.
+    var isAlert: Bool { self == .changeHere || self == .yoursIsNext || self == .getOffNow }
+
+    /// The cue an alert kind plays.
+    init(alert kind: AlertKind) {
+        switch kind {
+        case .transfer: self = .changeHere
+        case .nextStop: self = .yoursIsNext
+        case .arrival: self = .getOffNow
+        }
+    }
+}
