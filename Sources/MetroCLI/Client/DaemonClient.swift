@@ -24,7 +24,11 @@ final class DaemonClient {
 
     /// Connects to the socket named by a command's `--socket`, `$METROTIMER_SOCKET` or the default.
     static func connect(_ args: ParsedArguments, _ context: CommandContext) throws(CLIError) -> DaemonClient {
-        try DaemonClient(path: socketPath(option: args.values["--socket"], environment: context.environment))
+        let client = try DaemonClient(path: socketPath(option: args.values["--socket"], environment: context.environment))
+        if let text = context.environment["METROTIMER_REPLY_TIMEOUT_MS"], let ms = Int32(text), ms > 0 {
+            client.replyTimeoutMilliseconds = ms
+        }
+        return client
     }
 
     /// Connects, or throws ONE clear line when the daemon is not running or the socket is not ours to use.
@@ -55,13 +59,13 @@ final class DaemonClient {
         let reply: JSONValue
         do {
             try connection.writeAll(Array((request.line + "\n").utf8))
-            reply = try nextMessage()
+            reply = try nextMessage(timeoutMilliseconds: replyTimeoutMilliseconds)
         } catch let error as CLIError {
             throw error
         } catch {
             // The daemon may have refused this peer and closed before the request went out: its reply is
             // still waiting to be read and says why (e.g. permission denied).
-            guard let refusal = try? nextMessage(), refusal["ok"]?.boolValue == false else {
+            guard let refusal = try? nextMessage(timeoutMilliseconds: replyTimeoutMilliseconds), refusal["ok"]?.boolValue == false else {
                 throw CLIError("lost the connection to metrotimerd: \(error)", exitCode: CLIError.unavailableCode)
             }
             reply = refusal
@@ -74,9 +78,25 @@ final class DaemonClient {
         return reply
     }
 
-    /// The next JSON line from the daemon (blocking).
-    func nextMessage() throws(CLIError) -> JSONValue {
+    /// How long a request waits for its reply: the daemon answers in milliseconds, so a silence this long means
+    /// it is stuck, and the rider should hear so rather than wait forever.
+    /// (`$METROTIMER_REPLY_TIMEOUT_MS` overrides it.)
+    var replyTimeoutMilliseconds: Int32 = 10_000
+
+    /// The next JSON line from the daemon; blocks until one arrives, or `timeoutMilliseconds` pass (nil: forever,
+    /// as `status --watch` waits for the next change).
+    func nextMessage(timeoutMilliseconds: Int32? = nil) throws(CLIError) -> JSONValue {
         while pending.isEmpty {
+            if let timeoutMilliseconds {
+                var descriptor = pollfd(fd: connection.fd.rawValue, events: Int16(POLLIN), revents: 0)
+                var ready: Int32
+                repeat { ready = poll(&descriptor, 1, timeoutMilliseconds) } while ready < 0 && errno == EINTR
+                if ready == 0 {
+                    let wait = timeoutMilliseconds % 1000 == 0 ? "\(timeoutMilliseconds / 1000) s" : "\(timeoutMilliseconds) ms"
+                    throw CLIError("metrotimerd at \(path) did not answer within \(wait)",
+                                   exitCode: CLIError.unavailableCode)
+                }
+            }
             let bytes: [UInt8]?
             do { bytes = try connection.read(upTo: 65536) } catch {
                 throw CLIError("lost the connection to metrotimerd: \(error)", exitCode: CLIError.unavailableCode)
