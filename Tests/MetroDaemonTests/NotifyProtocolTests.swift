@@ -161,6 +161,12 @@ import Testing
         let stopping = notify.waitFor { $0["STOPPING"] != nil }
         #expect(stopping != nil, "no STOPPING=1 after the queue drained; received: \(notify.messages.suffix(5))")
         #expect(daemon.waitForExit() == 0)
+        // The outage is in the log once (not once per lost message), and so is its end.
+        let lines = daemon.log.split(separator: "\n")
+        let lost = lines.filter { $0.contains("service manager notification lost") }
+        #expect(lost.count == 1, "\(lost)")
+        #expect(lost.first?.hasPrefix("<4>") == true && lost.first?.contains("Resource temporarily unavailable") == true, "\(lost)")
+        #expect(lines.filter { $0.contains("notifications are delivered again") }.count == 1, "\(daemon.log)")
     }
 
     /// Runs `metrotimer` against `daemon`, giving up after `seconds`: status nil when it had no answer by then

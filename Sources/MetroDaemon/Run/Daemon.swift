@@ -19,7 +19,8 @@ public final class Daemon {
     let alarm: TimerAlarm
     let control: ControlServer
     let signals: SignalChannel
-    let notifier: SystemdNotifier
+    let supervisor: Supervisor
+    var notifier: SystemdNotifier { supervisor.notifier }
     let hardware: Hardware
     private(set) var gps: GPSLink?
     /// The wall clock of timetable look-ups: the system's, or GPS time while the system clock is not synchronised.
@@ -66,7 +67,7 @@ public final class Daemon {
 
         loop = try EventLoop()
         signals = try SignalChannel(signals: [SIGTERM, SIGINT, SIGHUP])
-        notifier = SystemdNotifier()
+        supervisor = Supervisor(notifier: SystemdNotifier(), log: log)
         alarm = try TimerAlarm(clock: clock, log: log)
         if alarm.timer.clock != .boottimeAlarm {
             log.notice("alerts use CLOCK_BOOTTIME (no CAP_WAKE_ALARM: a suspended device will not be woken for an alert)")
@@ -77,7 +78,7 @@ public final class Daemon {
         device = try DeviceController(motor: hardware.motor, clock: clock, log: log,
                                       debounceMilliseconds: config.buttonDebounceMilliseconds,
                                       strength: config.motorStrength == .strong ? .strong : .normal)
-        hub = StatusHub(log: log, notifier: notifier)
+        hub = StatusHub(log: log, supervisor: supervisor)
         hub.language = config.language
 
         var selected = stored.selected
@@ -130,7 +131,7 @@ public final class Daemon {
             try timer.arm(atBoottimeNanoseconds: clock.bootNow() + interval)
             _ = try loop.register(fd: timer.fd.rawValue, events: .readable) { [unowned self] _ in
                 _ = try? timer.acknowledge()
-                try? self.notifier.send("WATCHDOG=1")
+                self.supervisor.tell("WATCHDOG=1")
                 try? timer.arm(atBoottimeNanoseconds: self.clock.bootNow() + interval)
             }
         }
@@ -139,7 +140,7 @@ public final class Daemon {
     /// Runs until SIGTERM/SIGINT; returns the exit status.
     public func run() -> Int32 {
         hub.republish(force: true)
-        try? notifier.send("READY=1\nSTATUS=\(hub.summary)")
+        supervisor.tell("READY=1\nSTATUS=\(hub.summary)")
         log.info("ready: \(hardware.kind.rawValue) board, alerts on \(alarm.timer.clock), socket \(control.path)")
         do { try loop.run() } catch {
             log.error("event loop failed: \(error)")
@@ -150,7 +151,7 @@ public final class Daemon {
     }
 
     private func shutdown() {
-        try? notifier.send("STOPPING=1")
+        supervisor.tell("STOPPING=1")
         device.silence()
         hardware.release()
         gps?.close()
@@ -173,7 +174,7 @@ public final class Daemon {
     /// SIGHUP: re-reads the configuration. Keys that need the hardware or the directories re-opened are reported
     /// and take effect at the next start; the rest apply now.
     private func reload() {
-        try? notifier.send("RELOADING=1\nMONOTONIC_USEC=\(Clocks.now(.monotonic) / 1000)")
+        supervisor.tell("RELOADING=1\nMONOTONIC_USEC=\(Clocks.now(.monotonic) / 1000)")
         do {
             let (fresh, _) = try ConfigLoader.load(path: configPath, environment: environment)
             var restartNeeded: [String] = []
@@ -190,7 +191,7 @@ public final class Daemon {
             log.error("reload refused, keeping the running configuration: \(error)")
         }
         hub.republish(force: true)
-        try? notifier.send("READY=1\nSTATUS=\(hub.summary)")
+        supervisor.tell("READY=1\nSTATUS=\(hub.summary)")
     }
 
     static func makeDirectory(_ path: String, mode: mode_t) throws {

@@ -9,13 +9,13 @@ final class StatusHub: StatusPublishing {
     weak var daemon: Daemon?
     var language: Language = .uk
     private let log: Logger
-    private let notifier: SystemdNotifier
+    private let supervisor: Supervisor
     private var lastDocument: StatusDocument?
     private(set) var summary = "starting"
 
-    init(log: Logger, notifier: SystemdNotifier) {
+    init(log: Logger, supervisor: Supervisor) {
         self.log = log
-        self.notifier = notifier
+        self.supervisor = supervisor
     }
 
     func publish(_ status: EngineStatus) { republish(force: false) }
@@ -34,7 +34,7 @@ final class StatusHub: StatusPublishing {
         let line = StatusSummary.line(document, network: daemon.network, language: .en)
         if line != summary {
             summary = line
-            try? notifier.send("STATUS=\(line)")
+            supervisor.tell("STATUS=\(line)")
         }
     }
 }
