@@ -333,11 +333,24 @@ scenario_daemon_alerts() { # at time scale 30: acknowledgement, "yours is next" 
   press; pause 0.15; release
   wait_until 5 status_is riding || { bad "no trip after the start press"; cat $D/daemon30.log; return; }
   ok "start press started a trip at time scale 30"
+  # The wall clock jumps an hour ahead mid-ride (an NTP step, a user setting the time): alerts are armed on the
+  # boot clock and must not move. An alert armed on the wall clock would fire at once, hours early.
+  wall_before=$(date +%s)
+  date -s "@$((wall_before + 3600))" > /dev/null
+  expect "wall clock stepped an hour ahead" 1 "$(( $(date +%s) - wall_before >= 3600 ))"
   # ack, then three "yours is next" pulses at +103 s / 30, then two arrival pulses at +245 s / 30.
   if wait_until 20 pulse_count_at_least $D/motor30.rec "$mark" 6; then ok "six motor pulses"; else bad "fewer than six pulses"; fi
   stop_motor_recorder
   pulses $D/motor30.rec "$mark" | awk '{ printf "  pulse at %d cs, %d cs on\n", $1, $2 }'
   expect "motor patterns: acknowledged, yours is next x3, get off now x2" ayyygg "$(pulse_letters $D/motor30.rec "$mark" | cut -c1-6)"
+  # Each alert starts on time despite the step: 343 cs and 817 cs after the press, give or take 30 cs.
+  onset() { pulses $D/motor30.rec "$mark" | sed -n "${1}p" | awk -v m="$mark" '{ print $1 - m }'; }
+  within() { [ -n "$1" ] && [ "$1" -ge $(($2 - 30)) ] && [ "$1" -le $(($2 + 30)) ]; }
+  next_onset=$(onset 2); arrival_onset=$(onset 5)
+  if within "$next_onset" 343; then ok "yours is next began $next_onset cs after the press (due 343) despite the wall-clock step"
+  else bad "yours is next began ${next_onset:-never} cs after the press, due 343: the wall-clock step moved it"; fi
+  if within "$arrival_onset" 817; then ok "get off now began $arrival_onset cs after the press (due 817) despite the wall-clock step"
+  else bad "get off now began ${arrival_onset:-never} cs after the press, due 817: the wall-clock step moved it"; fi
   stop_daemon $D/daemon30.log
 }
 
