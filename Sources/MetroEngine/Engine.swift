@@ -279,7 +279,10 @@ public final class Engine {
                 log.error("gps fix not applied: \(error.message(.en))")
                 return decision
             }
-            if let d = decisionToAnnounce { announce(d) }
+            if let d = decisionToAnnounce {
+                withdraw(d.unfire)
+                announce(d)
+            }
             finish(now: now)
             return decision
         }
@@ -365,6 +368,7 @@ public final class Engine {
         try persist { try store.saveActiveTrip(toStore) }
         active = current
         log.info("\(label): arrival moved \(current.trip.arrival.seconds(since: previous.arrival)) s")
+        withdraw(decision.unfire)
         haptics.play(.acknowledged)
         announce(decision)
         finish(now: now)
@@ -384,6 +388,8 @@ public final class Engine {
         var id: Int64 = 0
         try persist { id = try store.endTrip(entry) }
         active = nil
+        // An alarm still repeating (or an alert still playing) belongs to the trip just ended.
+        withdraw(Set(current.fired.keys))
         log.info("trip \(id) ended: \(outcome.rawValue)")
         finish(now: now)
     }
@@ -398,6 +404,13 @@ public final class Engine {
         for kind in decision.fireNow { current.fired[kind] = now }
         current.plans = plans
         return decision
+    }
+
+    /// Stops the buzz of alerts that no longer hold: a correction moved them back into the future (they will sound
+    /// again at their new instant), or their trip ended. Without this the arrival alarm would go on repeating
+    /// "get off now" after a +1 said the destination is one station further (SPEC §4, §12.2).
+    private func withdraw(_ kinds: Set<AlertKind>) {
+        for kind in kinds.sorted() { haptics.withdraw(kind) }
     }
 
     private func announce(_ decision: AlertFiring.Decision) {

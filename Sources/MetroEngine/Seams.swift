@@ -30,6 +30,9 @@ public protocol AlarmScheduling: AnyObject {
 public protocol HapticSink: AnyObject {
     /// Plays one of the vocabulary's patterns (SPEC §12.2); pre-emption is the player's business.
     func play(_ cue: HapticCue)
+    /// The alert of `kind` no longer holds (a correction moved it back into the future, or the trip ended): stop
+    /// its buzz if it is playing or waiting, and for `arrival` the repeats of the alarm.
+    func withdraw(_ kind: AlertKind)
 }
 
 /// The meaning of a buzz; the player maps it onto a `HapticPattern`.

@@ -67,6 +67,53 @@ struct FiringRuleTests {
         #expect(rig.store.endedTrips.count == 1)
     }
 
+    @Test("a +1 after the arrival alarm withdraws the alarm (its repeats would say get off one station early)")
+    func plusOneWithdrawsTheArrivalAlarm() throws {
+        let rig = EngineRig()
+        let t0 = rig.clock.now
+        try rig.ride("akademmistechko", "khreshchatyk")
+        rig.clock.advance(seconds: 1340)
+        #expect(rig.haptics.alertCues.map(\.cue) == [.yoursIsNext, .getOffNow])
+        #expect(rig.haptics.withdrawn.isEmpty)
+        // A refused −1 and a +1 that cannot be stored withdraw nothing.
+        expectRefusedWithoutTrace(rig, .correction(.beyondDestination)) { () throws(EngineError) in
+            try rig.engine.step(-1, now: rig.clock.now)
+        }
+        rig.store.failNextWrites = 1
+        expectEngineError(.storage("injected write failure")) { () throws(EngineError) in
+            try rig.engine.step(+1, now: rig.clock.now)
+        }
+        #expect(rig.haptics.withdrawn.isEmpty)
+        // The +1 (the second button, or the command line, may send it while the alarm still repeats) puts the
+        // destination one station ahead again: the alarm must stop, and sound again at the new arrival.
+        try rig.engine.step(+1, now: rig.clock.now)
+        #expect(rig.haptics.withdrawn == [RecordingHaptics.Withdrawn(kind: .arrival, at: t0 + 1340)])
+        rig.clock.runUntilDisarmed()
+        #expect(rig.haptics.alertCues.map(\.cue) == [.yoursIsNext, .getOffNow, .getOffNow])
+        #expect(rig.haptics.alertCues.last?.at == t0 + 1340 + 25 + 90)
+    }
+
+    @Test("ending a trip withdraws the buzz of its fired alerts, before the acknowledgement")
+    func endingWithdrawsFiredAlerts() throws {
+        for end in ["arrived", "cancel"] {
+            let rig = EngineRig()
+            let t0 = rig.clock.now
+            try rig.ride("akademmistechko", "khreshchatyk")
+            rig.clock.advance(seconds: 1340)
+            let cues = rig.haptics.played.count
+            if end == "arrived" { try rig.engine.arrived(now: rig.clock.now) } else { try rig.engine.cancel(now: rig.clock.now) }
+            #expect(rig.haptics.withdrawn.map(\.kind) == [.nextStop, .arrival], "\(end)")
+            #expect(rig.haptics.withdrawn.allSatisfy { $0.at == t0 + 1340 })
+            #expect(rig.haptics.cues.dropFirst(cues) == [.acknowledged], "\(end)")
+        }
+        // Nothing fired yet: nothing to withdraw.
+        let early = EngineRig()
+        try early.ride("akademmistechko", "khreshchatyk")
+        early.clock.advance(seconds: 60)
+        try early.engine.cancel(now: early.clock.now)
+        #expect(early.haptics.withdrawn.isEmpty)
+    }
+
     @Test("a fired alert is not fired again by a tick, and a tick that changes nothing stores nothing")
     func tickDoesNotReFire() throws {
         let rig = EngineRig()

@@ -109,6 +109,7 @@ struct GPSTests {
         #expect(send(rig, at: "darnytsia") == .accepted(eventIndex: 5, distanceMeters: 0, correct: true))
         let corrected = try #require(rig.trip)
         #expect(rig.engine.active?.fired[.nextStop] == nil)
+        #expect(rig.haptics.withdrawn.map(\.kind) == [.nextStop], "its buzz, if still going, stops")
         #expect(rig.alarm.armed == arrival(corrected, 6))
         rig.clock.advance(to: arrival(corrected, 6))
         #expect(rig.haptics.alertCues.map(\.cue) == [.yoursIsNext, .yoursIsNext])

@@ -155,6 +155,39 @@ private func trace(_ player: inout HapticPlayer, until end: Int64) -> [String] {
         #expect(p.output.nextDeadline == ms(50_000))
     }
 
+    @Test func withdrawingTheArrivalAlarmStopsItAndItsRepeats() {
+        var p = HapticPlayer()
+        _ = p.play(.getOffNow, now: ms(0))
+        #expect(p.withdraw(.getOffNow, now: ms(500)) == HapticOutput(motorOn: false, nextDeadline: nil))
+        #expect(!p.isAlertBuzzing && p.playing == nil && p.pendingArrivalRepeats == 0)
+        #expect(trace(&p, until: 1_000_000).isEmpty)
+
+        // Withdrawn between two plays: nothing more comes.
+        _ = p.play(.getOffNow, now: ms(2_000_000))
+        _ = p.tick(now: ms(2_010_000))
+        #expect(p.withdraw(.getOffNow, now: ms(2_010_000)) == HapticOutput(motorOn: false, nextDeadline: nil))
+        #expect(!p.isAlertBuzzing)
+    }
+
+    @Test func withdrawingOneAlertLeavesTheOthers() {
+        var p = HapticPlayer()
+        _ = p.play(.yoursIsNext, now: ms(0))
+        _ = p.play(.changeHere, now: ms(10))
+        // The queued change-here goes; yours-is-next plays on.
+        #expect(p.withdraw(.changeHere, now: ms(100)) == HapticOutput(motorOn: true, nextDeadline: ms(600)))
+        #expect(p.playing == .yoursIsNext && p.queued.isEmpty)
+        _ = p.play(.changeHere, now: ms(200))
+        // Withdrawing the one playing mid-pulse: the queued one follows after a 250 ms pause.
+        #expect(p.withdraw(.yoursIsNext, now: ms(300)) == HapticOutput(motorOn: false, nextDeadline: ms(550)))
+        #expect(p.playing == .changeHere)
+        // A gesture answer is not an alert: nothing to withdraw; an alert not playing changes nothing.
+        _ = p.stop()
+        _ = p.play(.number(3), now: ms(0))
+        #expect(p.withdraw(.number, now: ms(10)) == HapticOutput(motorOn: true, nextDeadline: ms(250)))
+        #expect(p.withdraw(.getOffNow, now: ms(20)) == HapticOutput(motorOn: true, nextDeadline: ms(250)))
+        #expect(p.playing == .number)
+    }
+
     @Test func stopSilencesEverything() {
         var p = HapticPlayer()
         _ = p.play(.getOffNow, now: ms(0))
@@ -202,8 +235,12 @@ private func trace(_ player: inout HapticPlayer, until end: Int64) -> [String] {
                 let target = now + gap
                 while let d = p.output.nextDeadline, toMs(d) <= target { observe(p.tick(now: d), at: toMs(d)) }
                 now = target
-                if next(5) == 0 {
+                let choice = next(6)
+                if choice == 0 {
                     observe(p.acknowledge(now: ms(now)), at: now)
+                } else if choice == 1 {
+                    let alerts: [HapticKind] = [.changeHere, .yoursIsNext, .getOffNow]
+                    observe(p.withdraw(alerts[next(alerts.count)], now: ms(now)), at: now)
                 } else {
                     observe(p.play(patterns[next(patterns.count)], now: ms(now)), at: now)
                 }

@@ -54,6 +54,17 @@ final class DeviceController: HapticSink {
         apply(player.play(pattern.applying(strength), now: realNow()))
     }
 
+    func withdraw(_ kind: AlertKind) {
+        let pattern: HapticKind
+        switch kind {
+        case .transfer: pattern = .changeHere
+        case .nextStop: pattern = .yoursIsNext
+        case .arrival: pattern = .getOffNow
+        }
+        log.notice("buzz withdrawn: \(kind.rawValue)")
+        apply(player.withdraw(pattern, now: realNow()))
+    }
+
     /// The haptic timer fired: advance the pattern.
     func hapticTimerFired() {
         _ = try? hapticTimer.acknowledge()

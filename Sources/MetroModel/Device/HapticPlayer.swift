@@ -122,6 +122,27 @@ public struct HapticPlayer: Sendable, Equatable {
         return output
     }
 
+    /// An alert that no longer holds (a correction moved it back into the future, or its trip ended): it stops if
+    /// it is playing, leaves the queue, and for get-off-now the repeats stop. Unlike `acknowledge` it touches only
+    /// that alert; a queued alert then plays as after `acknowledge`. Gesture answers cannot be withdrawn.
+    public mutating func withdraw(_ kind: HapticKind, now: Instant) -> HapticOutput {
+        advance(to: now)
+        guard kind.isAlert else { return output }
+        queue.removeAll { $0.kind == kind }
+        if kind == .getOffNow {
+            arrivalPattern = nil
+            arrivalRepeatsLeft = 0
+            nextArrivalRepeatAt = nil
+        }
+        if current?.pattern.kind == kind {
+            let wasOn = motorOn
+            current = nil
+            setMotor(false, at: now)
+            startNextQueued(at: now, pauseFirst: wasOn)
+        }
+        return output
+    }
+
     /// Silence: everything stops and is forgotten, motor off (exit and error paths).
     public mutating func stop() -> HapticOutput {
         current = nil

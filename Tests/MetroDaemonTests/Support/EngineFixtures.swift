@@ -14,7 +14,10 @@ final class RecordingLogSink: LogSink, @unchecked Sendable {
 
 /// Seams the engine needs that store tests do not look at.
 final class QuietAlarm: AlarmScheduling { func schedule(at instant: Instant?) {} }
-final class QuietHaptics: HapticSink { func play(_ cue: HapticCue) {} }
+final class QuietHaptics: HapticSink {
+    func play(_ cue: HapticCue) {}
+    func withdraw(_ kind: AlertKind) {}
+}
 final class QuietPublisher: StatusPublishing { func publish(_ status: EngineStatus) {} }
 final class QuietEngineLog: EngineLogging {
     func info(_ message: String) {}

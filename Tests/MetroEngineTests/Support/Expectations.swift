@@ -41,12 +41,14 @@ func expectRefusedWithoutTrace(_ rig: EngineRig, _ expected: EngineError,
     let writes = rig.store.writes.count
     let armings = rig.alarm.history.count
     let cues = rig.haptics.played.count
+    let withdrawals = rig.haptics.withdrawn.count
     let published = rig.publisher.published.count
     expectEngineError(expected, sourceLocation: sourceLocation, body)
     #expect(EngineState(rig.engine) == state, "engine state changed", sourceLocation: sourceLocation)
     #expect(rig.store.writes.count == writes, "something was stored", sourceLocation: sourceLocation)
     #expect(rig.alarm.history.count == armings, "the alarm was touched", sourceLocation: sourceLocation)
     #expect(rig.haptics.played.count == cues, "the motor buzzed", sourceLocation: sourceLocation)
+    #expect(rig.haptics.withdrawn.count == withdrawals, "a buzz was withdrawn", sourceLocation: sourceLocation)
     #expect(rig.publisher.published.count == published, "a status was published", sourceLocation: sourceLocation)
 }
 

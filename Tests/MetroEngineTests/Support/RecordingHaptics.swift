@@ -15,6 +15,16 @@ final class RecordingHaptics: HapticSink {
 
     func play(_ cue: HapticCue) { played.append(Played(cue: cue, at: now())) }
 
+    /// One alert withdrawn.
+    struct Withdrawn: Equatable {
+        var kind: AlertKind
+        var at: Instant
+    }
+
+    private(set) var withdrawn: [Withdrawn] = []
+
+    func withdraw(_ kind: AlertKind) { withdrawn.append(Withdrawn(kind: kind, at: now())) }
+
     /// The cues alone, in order.
     var cues: [HapticCue] { played.map(\.cue) }
 
