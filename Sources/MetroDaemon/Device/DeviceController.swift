@@ -15,6 +15,8 @@ final class DeviceController: HapticSink {
     private let strength: HapticStrength
     private var player = HapticPlayer()
     private var decoders: [Int: GestureDecoder]
+    /// Per button, its last pressing edges (boot time) and whether an alert was buzzing at each.
+    private var alertBuzzingAtPress: [Int: [(boottime: Int64, buzzing: Bool)]] = [:]
     private let hapticTimer: AlarmTimer
     private let gestureTimer: AlarmTimer
     /// Set after construction (the engine needs this controller as its haptic sink).
@@ -102,6 +104,14 @@ final class DeviceController: HapticSink {
     /// One debounced-or-not edge from a button, stamped on the boot-time clock.
     func edge(button: Int, pressed: Bool, boottime: Int64) {
         guard var decoder = decoders[button] else { return }
+        if pressed {
+            // Whether an alert buzzes is remembered at each pressing edge: the gesture is known only later (a
+            // short 400 ms after its release), and by then the alert may have ended, or begun.
+            apply(player.tick(now: realNow()))
+            var presses = alertBuzzingAtPress[button, default: []]
+            presses.append((boottime, player.isAlertBuzzing))
+            alertBuzzingAtPress[button] = Array(presses.suffix(4))
+        }
         let events = decoder.feed(ButtonEdgeInput(pressed: pressed, at: Instant(nanoseconds: boottime)))
         decoders[button] = decoder
         handle(events, button: button)
@@ -134,14 +144,21 @@ final class DeviceController: HapticSink {
         for event in events { perform(event, button: button) }
     }
 
-    /// The state column of the gesture table right now.
-    func deviceState(modelNow: Instant) -> DeviceState {
+    /// The state column of the gesture table for a gesture pressed at `pressedAt` (model time), whether an alert was
+    /// buzzing at that press or not: the rider answers what they felt and where they were when they pressed, not
+    /// what holds when the gesture is finally known (SPEC §12.1: a press's instant is its pressing edge).
+    func deviceState(pressedAt: Instant, alertBuzzing: Bool) -> DeviceState {
         guard let engine else { return .idleNoRoute }
         if engine.active != nil {
-            if player.isAlertBuzzing { return .alertBuzzing }
-            return engine.isChangingLines(now: modelNow) ? .changingLines : .riding
+            if alertBuzzing { return .alertBuzzing }
+            return engine.isChangingLines(now: pressedAt) ? .changingLines : .riding
         }
         return engine.selectedRoute == nil ? .idleNoRoute : .idleWithRoute
+    }
+
+    /// Whether an alert was buzzing at the pressing edge `boottime` of `button` (as remembered then; now if unknown).
+    private func wasAlertBuzzing(button: Int, pressedAtBoottime boottime: Int64) -> Bool {
+        alertBuzzingAtPress[button]?.last { $0.boottime == boottime }?.buzzing ?? player.isAlertBuzzing
     }
 
     private func perform(_ event: GestureEvent, button: Int) {
@@ -163,11 +180,15 @@ final class DeviceController: HapticSink {
             performCalibration(gesture, pressedAt: event.pressedAt, engine: engine, modelNow: modelNow)
             return
         }
-        let state = deviceState(modelNow: modelNow)
-        let action = GestureTable.action(for: gesture, state: state, button: button)
         let pressedAt = clock.model(boottime: event.pressedAt.nanoseconds)
+        let state = deviceState(pressedAt: pressedAt,
+                                alertBuzzing: wasAlertBuzzing(button: button, pressedAtBoottime: event.pressedAt.nanoseconds))
+        let action = GestureTable.action(for: gesture, state: state, button: button)
         log.info("button \(button): \(gesture.rawValue) in state \(state.rawValue) → \(action.rawValue)")
         onGesture?("\(gesture.rawValue) → \(action.rawValue)")
+        // Trip commands take the press instant as their "now": "train departed" anchors the next station at
+        // press + one running time (SPEC §5.3), ±1 says where the train was at the press, and "I'm off" is the
+        // rider's arrival instant the journal keeps (SPEC §8) — not the release up to 4 s later.
         do {
             switch action {
             case .start:
@@ -182,17 +203,17 @@ final class DeviceController: HapticSink {
             case .acknowledge:
                 apply(player.acknowledge(now: realNow()))
             case .trainDeparted:
-                try engine.trainDeparted(now: modelNow)
+                try engine.trainDeparted(now: pressedAt)
             case .plusOne:
-                try engine.step(+1, now: modelNow)
+                try engine.step(+1, now: pressedAt)
             case .minusOne:
-                try engine.step(-1, now: modelNow)
+                try engine.step(-1, now: pressedAt)
             case .arrived:
-                try engine.arrived(now: modelNow)
+                try engine.arrived(now: pressedAt)
             case .cancel:
-                try engine.cancel(now: modelNow)
+                try engine.cancel(now: pressedAt)
             case .buzzStopsRemaining:
-                let remaining = engine.status(now: modelNow).snapshot?.stopsRemaining ?? 0
+                let remaining = engine.status(now: pressedAt).snapshot?.stopsRemaining ?? 0
                 play(.number(remaining))
             case .cannot:
                 play(.cannot)

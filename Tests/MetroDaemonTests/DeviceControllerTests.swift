@@ -1,0 +1,140 @@
+import MetroEngine
+import MetroModel
+import MetroSystem
+import Testing
+@testable import MetroDaemon
+
+/// A boot-time clock the test moves by hand.
+private final class HandClock: @unchecked Sendable {
+    var boottime: Int64
+    init(_ boottime: Int64) { self.boottime = boottime }
+}
+
+/// An in-memory store that keeps the journal entries it was given.
+private final class MemoryStore: EngineStore {
+    var ended: [JournalEntry] = []
+    func saveActiveTrip(_ trip: ActiveTrip?) throws {}
+    func endTrip(_ entry: JournalEntry) throws -> Int64 {
+        ended.append(entry)
+        return Int64(ended.count)
+    }
+    func saveCalibration(_ calibration: CalibrationStore) throws {}
+    func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws {}
+    func saveCalibrationSession(_ session: StoredCalibrationSession) throws {}
+    func journal(limit: Int) throws -> [JournalEntry] { Array(ended.reversed().prefix(limit)) }
+}
+
+/// The button and motor of the daemon driven by hand: edges and timer expirations are delivered at instants the
+/// test chooses, on a boot clock it moves, with the real engine, gesture decoder and haptic player behind them.
+private final class Board {
+    let boot: HandClock
+    let store = MemoryStore()
+    let engine: Engine
+    let device: DeviceController
+    let t0: Instant
+
+    /// universytet → poshtova-ploshcha on Monday 2026-08-17 08:00 (SPEC §13 example 2), started at `t0`:
+    /// transfer alert 87, exit khreshchatyk 202, next_stop at the transfer event 398, arrival 508.
+    init() throws {
+        let t0 = Instant(seconds: 7_200)
+        let boot = HandClock(t0.nanoseconds)
+        let wallAtT0 = KyivTime.unixSeconds(year: 2026, month: 8, day: 17, hour: 8, minute: 0, second: 0) * 1_000_000_000
+        let clock = ModelClock(scale: 1, boot: { boot.boottime }, wall: { wallAtT0 + boot.boottime - t0.nanoseconds })
+        let log = Logger(sink: RecordingLogSink())
+        device = try DeviceController(motor: SimulatedMotor(log: log, bootNow: { boot.boottime }), clock: clock, log: log,
+                                      debounceMilliseconds: 30, strength: .normal)
+        engine = Engine(network: repositoryNetwork, calibration: .empty, routes: RouteBook(),
+                        selectedRoute: RouteChoice(from: "universytet", to: "poshtova-ploshcha"), store: store,
+                        alarm: QuietAlarm(), haptics: device, publisher: QuietPublisher(), log: QuietEngineLog())
+        device.engine = engine
+        self.boot = boot
+        self.t0 = t0
+        try engine.start(t0: t0, wall: clock.wallMapping(), now: t0)
+    }
+
+    /// Moves the clock to `seconds` after t0 (milliseconds precision) and delivers what is due there: the motor's
+    /// steps and the engine's alerts.
+    func at(_ milliseconds: Int64) {
+        boot.boottime = t0.nanoseconds + milliseconds * 1_000_000
+        device.hapticTimerFired()
+        engine.tick(now: Instant(nanoseconds: boot.boottime))
+    }
+
+    /// Rides to `milliseconds` after t0, stopping at each alert on the way (87 s, 398 s, 508 s) as the alert timer
+    /// would.
+    func ride(to milliseconds: Int64) {
+        for alert in [87_000, 398_000, 508_000] where alert < milliseconds { at(Int64(alert)) }
+        at(milliseconds)
+    }
+
+    /// A button edge at `milliseconds` after t0.
+    func edge(_ pressed: Bool, at milliseconds: Int64) {
+        at(milliseconds)
+        device.edge(button: 1, pressed: pressed, boottime: boot.boottime)
+    }
+
+    /// The gesture timer expiring at `milliseconds` after t0.
+    func gestureTimer(at milliseconds: Int64) {
+        at(milliseconds)
+        device.gestureTimerFired()
+    }
+
+    func instant(_ milliseconds: Int64) -> Instant { Instant(nanoseconds: t0.nanoseconds + milliseconds * 1_000_000) }
+}
+
+@Suite("Gestures on the device, decided by the state at the press (SPEC §12.1)")
+struct DeviceControllerTests {
+    @Test("a short pressed while 'yours is next' buzzes acknowledges it, even if the buzz ended before the short was decided")
+    func lateAcknowledgementIsNotTrainDeparted() throws {
+        let board = try Board()
+        board.ride(to: 398_000)   // next_stop fires at the transfer event, while the rider is changing lines
+        #expect(board.device.isAlertBuzzing)
+        // Pressed 2.3 s into the 2.7 s pattern; the short is known only 400 ms after the release, at 2.8 s.
+        board.edge(true, at: 400_300)
+        board.edge(false, at: 400_400)
+        board.at(400_750)
+        #expect(!board.device.isAlertBuzzing)
+        let before = try #require(board.engine.active?.trip)
+        board.gestureTimer(at: 400_800)
+        #expect(board.engine.active?.trip == before, "the acknowledgement was taken for 'train departed'")
+        #expect(board.engine.active?.trip.manualCorrections == 0)
+    }
+
+    @Test("a short pressed while nothing buzzes is not taken for an acknowledgement of an alert that began meanwhile")
+    func pressBeforeAnAlertIsNotAnAcknowledgement() throws {
+        let board = try Board()
+        // Riding toward teatralna; the press is 200 ms before the transfer alert at 87 s.
+        board.edge(true, at: 86_800)
+        board.edge(false, at: 86_900)
+        board.at(87_000)
+        #expect(board.device.isAlertBuzzing)
+        board.gestureTimer(at: 87_300)
+        #expect(board.device.isAlertBuzzing, "'change lines here' was cut short by a press made before it began")
+    }
+
+    @Test("'train departed' anchors at the press, so the next station is exactly the press plus one running time")
+    func trainDepartedAtThePress() throws {
+        let board = try Board()
+        board.ride(to: 410_000)
+        #expect(!board.device.isAlertBuzzing)
+        let before = try #require(board.engine.active?.trip)
+        board.edge(true, at: 420_000)
+        board.edge(false, at: 420_120)
+        board.gestureTimer(at: 420_520)
+        let expected = try repositoryNetwork.trainDeparted(before, now: board.instant(420_000), calibration: .empty)
+        #expect(board.engine.active?.trip.events == expected.events)
+        #expect(board.engine.active?.trip.manualCorrections == 1)
+    }
+
+    @Test("'I'm off' confirms the pressing edge, not the release 2 s later")
+    func arrivedAtThePress() throws {
+        let board = try Board()
+        board.ride(to: 600_000)
+        #expect(!board.device.isAlertBuzzing, "the arrival alarm has done its repeats")
+        board.edge(true, at: 620_000)
+        board.edge(false, at: 622_600)
+        #expect(board.engine.active == nil)
+        #expect(board.store.ended.map(\.outcome) == [.arrived])
+        #expect(board.store.ended.first?.confirmedSeconds == 620)
+    }
+}
