@@ -9,7 +9,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
     case correction(CorrectionError)
     case calibrationSessionActive
     case noCalibrationSession
-    case invalidCalibration(String)
+    /// A calibration request that cannot be served; the reason is a Ukrainian–English pair (SPEC §10).
+    case invalidCalibration(Phrase)
     /// The change could not be stored; nothing changed.
     case storage(String)
 
@@ -29,7 +30,7 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
                           en: "a calibration session is running; finish it first")(language)
         case .noCalibrationSession:
             return Phrase(uk: "калібрування не триває", en: "no calibration session is running")(language)
-        case .invalidCalibration(let why): return why
+        case .invalidCalibration(let why): return why(language)
         case .storage(let why):
             return Phrase(uk: "не вдалося зберегти (нічого не змінено): ", en: "could not save (nothing changed): ")(language) + why
         }
@@ -297,7 +298,9 @@ public final class Engine {
         guard let stops = network.calibrationStops(line: line, direction: direction, start: from),
             let session = CalibrationSession(line: line, direction: direction, start: from, stationsInTravelOrder: stops)
         else {
-            throw .invalidCalibration("calibration: \(from) is not a station of \(line) with a next station going \(direction.rawValue)")
+            throw .invalidCalibration(Phrase(
+                uk: "калібрування: \(from) не є станцією лінії \(line), за якою є наступна в напрямку \(direction.rawValue)",
+                en: "calibration: \(from) is not a station of \(line) with a next station going \(direction.rawValue)"))
         }
         calibrationSession = session
         calibrationRejections = []

@@ -69,6 +69,27 @@ import Testing
         #expect(try tripJSON(daemon) == before)
     }
 
+    @Test func refusalsReadInTheDaemonsLanguage() throws {
+        let daemon = try DaemonProcess(extra: ["language = uk"])
+        try daemon.start()
+        defer { daemon.stop(); daemon.remove() }
+        let connection = try RawControlConnection(path: daemon.socketPath)
+        let requests = [
+            "{\"cmd\": \"route\", \"from\": \"lisovva\", \"to\": \"teremky\"}",
+            "{\"cmd\": \"route\", \"from\": \"ploshcha\", \"to\": \"teremky\"}",
+            "{\"cmd\": \"calibrate\", \"line\": \"m1\", \"direction\": \"sideways\", \"from\": \"lisova\"}",
+            "{\"cmd\": \"calibrate\", \"line\": \"m2\", \"direction\": \"forward\", \"from\": \"lisova\"}",
+        ]
+        for request in requests {
+            let message = try connection.request(request)["error"] as? String ?? ""
+            // Only ids, the query and protocol words (forward/backward) stay Latin; no English sentence is left.
+            for english in ["did you mean", "ambiguous", "must be", "is not a station", "calibration"] {
+                #expect(!message.contains(english), "\(request) → \(message)")
+            }
+            #expect(message.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) }, "\(request) → \(message)")
+        }
+    }
+
     @Test func duplicateFieldsAreRefusedRatherThanGuessed() throws {
         let daemon = try ridingDaemon()
         defer { daemon.stop(); daemon.remove() }

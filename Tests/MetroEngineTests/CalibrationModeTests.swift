@@ -78,12 +78,14 @@ struct CalibrationModeTests {
             Issue.record("akademmistechko is not on m2")
         } catch {
             if case .invalidCalibration = error {} else { Issue.record("unexpected \(error)") }
+            expectBilingual(error)
         }
         do {
             try rig.engine.beginCalibration(line: "m1", direction: .forward, from: "lisova", now: rig.clock.now)
             Issue.record("nothing lies beyond lisova going forward")
         } catch {
             if case .invalidCalibration = error {} else { Issue.record("unexpected \(error)") }
+            expectBilingual(error)
         }
         #expect(EngineState(rig.engine) == state)
     }

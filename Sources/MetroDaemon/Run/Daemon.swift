@@ -257,9 +257,13 @@ public final class Daemon {
         func resolve(_ query: String) throws(EngineError) -> StationID {
             switch network.resolve(query) {
             case .found(let s): return s.id
-            case .ambiguous(let options): throw .plan(.unknownStation("\(query) (ambiguous: \(options.prefix(5).map(\.id.rawValue).joined(separator: ", ")))"))
+            case .ambiguous(let options):
+                let ids = options.prefix(5).map(\.id.rawValue).joined(separator: ", ")
+                throw .plan(.unknownStation(query + Phrase(uk: " (неоднозначно: \(ids))", en: " (ambiguous: \(ids))")(language)))
             case .notFound(let suggestions):
-                throw .plan(.unknownStation(query + (suggestions.isEmpty ? "" : " (did you mean \(suggestions.prefix(3).map(\.id.rawValue).joined(separator: ", "))?)")))
+                let ids = suggestions.prefix(3).map(\.id.rawValue).joined(separator: ", ")
+                throw .plan(.unknownStation(query + (suggestions.isEmpty ? ""
+                    : Phrase(uk: " (можливо, \(ids)?)", en: " (did you mean \(ids)?)")(language))))
             }
         }
         switch request {
@@ -314,7 +318,8 @@ public final class Daemon {
         case .calibrate(let line, let direction, let from):
             return (run { () throws(EngineError) in
                 guard let dir = Direction(rawValue: direction) else {
-                    throw .invalidCalibration("direction must be forward or backward, not '\(direction)'")
+                    throw .invalidCalibration(Phrase(uk: "напрямок має бути forward або backward, а не '\(direction)'",
+                                                     en: "direction must be forward or backward, not '\(direction)'"))
                 }
                 try engine.beginCalibration(line: LineID(line), direction: dir, from: try resolve(from), now: now)
             }, false)

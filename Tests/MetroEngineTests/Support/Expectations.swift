@@ -71,3 +71,10 @@ extension Instant {
     /// Seconds after `t0`, for readable expectations.
     func after(_ t0: Instant) -> Int { seconds(since: t0) }
 }
+
+/// The refusal reads in Ukrainian in Ukrainian and has no Cyrillic at all in English (SPEC §10).
+func expectBilingual(_ error: EngineError, sourceLocation: SourceLocation = #_sourceLocation) {
+    func cyrillic(_ text: String) -> Bool { text.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) } }
+    #expect(cyrillic(error.message(.uk)), "not Ukrainian: \(error.message(.uk))", sourceLocation: sourceLocation)
+    #expect(!cyrillic(error.message(.en)), "Cyrillic in English: \(error.message(.en))", sourceLocation: sourceLocation)
+}
