@@ -13,7 +13,8 @@ public enum AlertFiring {
         public var arm: [AlertKind: Instant] = [:]
         /// Alerts that had fired but a correction moved into the future: forget they fired (they are in `arm`).
         public var unfire: Set<AlertKind> = []
-        /// `next_stop` alerts swallowed because the arrival is ≤ 30 s away; the caller records them as fired.
+        /// `next_stop` alerts swallowed because the arrival is ≤ 30 s away. They are not marked fired (see
+        /// docs/decisions.md): if a correction moves the arrival further away, "yours is next" fires then.
         public var suppressed: [AlertKind] = []
         public init() {}
     }
