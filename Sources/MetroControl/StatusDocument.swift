@@ -212,9 +212,12 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         for (reason, count) in status.gps.rejected { rejected[reason.rawValue] = count }
         gps = GPS(watching: facts.gpsWatching, connected: facts.gpsConnected, fixes: status.gps.fixes,
                   accepted: status.gps.accepted, rejected: rejected,
+                  // Through the trip's own mapping while it rides, like every other trip instant: the current
+                  // mapping moves with each wall-clock step or slew, and the snapshot must not (SPEC §11).
                   last_snap: status.gps.lastSnap.map {
-                      Snap(station: $0.station.rawValue,
-                           at: KyivTimestamp.milliseconds(unixNanoseconds: wall.unixNanoseconds(at: $0.at)))
+                      let mapping = status.active?.trip.wall ?? wall
+                      return Snap(station: $0.station.rawValue,
+                                  at: KyivTimestamp.milliseconds(unixNanoseconds: mapping.unixNanoseconds(at: $0.at)))
                   })
         calibration_session = status.calibrationSession.map {
             CalibrationSessionInfo(line: $0.line.rawValue, direction: $0.direction.rawValue,
