@@ -21,6 +21,33 @@ struct HeadwayTests {
         #expect(kyiv.headway(line: "m2", direction: .backward, atUnixSeconds: kyivUnix(2026, 8, 17, 8, 5, 47)) == 207)
     }
 
+    /// A network whose m1 weekday 08:00 row, forward, is `pair`.
+    func networkWithM1Forward8(_ pair: [Int]) throws -> Network {
+        var object = try networkObject()
+        var rows = object["headways"] as! [[String: Any]]
+        let i = try #require(rows.firstIndex {
+            $0["line"] as? String == "m1" && $0["hour"] as? Int == 8 && $0["day"] as? String == "weekday"
+        })
+        rows[i]["forward"] = pair
+        object["headways"] = rows
+        return try Network.load(json: encode(object))
+    }
+
+    @Test func exactHalvesRoundAwayFromZeroWhateverTheBinaryFraction() throws {
+        // 420 → 120 across the hour: at 08:38:30 the value is 420 − 300 · 2310/3600 = 227.5 exactly, which
+        // rha() makes 228 (and the quarter-headway wait 57). Computed as 420 + (−300 · 0.641666…) in binary
+        // floating point it is 227.49999999999997 and would round to 227 (wait 56).
+        let network = try networkWithM1Forward8([420, 120])
+        #expect(network.headway(line: "m1", direction: .forward, atUnixSeconds: kyivUnix(2026, 8, 17, 8, 38, 30)) == 228)
+        // Every second of the hour against exact integer arithmetic: rha(n / 3600) = ⌊(2n + 3600) / 7200⌋, n > 0.
+        for second in 0..<3600 {
+            let n = 420 * 3600 - 300 * second
+            let unix = kyivUnix(2026, 8, 17, 8, second / 60, second % 60)
+            #expect(network.headway(line: "m1", direction: .forward, atUnixSeconds: unix) == (2 * n + 3600) / 7200,
+                    "08:\(second / 60):\(second % 60)")
+        }
+    }
+
     @Test func dayTypeComesFromTheServiceDay() throws {
         let weekday = try #require(kyiv.headwayPair(line: "m1", hour: 22, day: .weekday, direction: .forward))
         let weekend = try #require(kyiv.headwayPair(line: "m1", hour: 6, day: .weekend, direction: .forward))
