@@ -108,8 +108,11 @@ struct AlertTests {
         let now = trip.t0 + 1310
         let d = AlertFiring.evaluate(plans: trip.alerts(), fired: [:], previousPlans: nil, now: now)
         #expect(d.suppressed == [.nextStop] && d.fireNow.isEmpty)
-        // The engine records it as fired; a +1 moves it back into the future and it is armed again.
+        // It is not marked fired; a +1 moves it back into the future and it is armed.
         let corrected = try kyiv.step(trip, delta: 1, now: now, calibration: .empty)
+        let d1 = AlertFiring.evaluate(plans: corrected.alerts(), fired: [:], previousPlans: trip.alerts(), now: now)
+        #expect(d1.arm[.nextStop] == corrected.alerts()[0].instant && d1.fireNow.isEmpty && d1.unfire.isEmpty)
+        // Had it been recorded as fired, the correction would un-fire and re-arm it all the same.
         let d2 = AlertFiring.evaluate(plans: corrected.alerts(), fired: [.nextStop: now], previousPlans: trip.alerts(), now: now)
         #expect(d2.unfire == [.nextStop])
         #expect(d2.arm[.nextStop] != nil)

@@ -80,6 +80,54 @@ struct NetworkDataTests {
         try refuses("stations[0].lat") { edit(&$0, "stations", 0, "lat", "north") }
     }
 
+    /// Appends a copy of entry `index` of list `key`, changed by `change`.
+    func duplicate(_ object: inout [String: Any], _ key: String, _ index: Int,
+                   _ change: (inout [String: Any]) -> Void = { _ in })
+    {
+        var list = object[key] as! [[String: Any]]
+        var copy = list[index]
+        change(&copy)
+        list.append(copy)
+        object[key] = list
+    }
+
+    @Test func loaderRefusesDuplicatesUnknownIdsAndNegativeTimes() throws {
+        // Duplicates of every keyed entry.
+        try refuses("duplicate line 'm1'") { duplicate(&$0, "lines", 0) { $0["stations"] = ["x-1", "x-2"] } }
+        try refuses("station 'akademmistechko' appears twice") {
+            duplicate(&$0, "lines", 0) { $0["id"] = "m9"; $0["stations"] = ["akademmistechko", "x-2"] }
+        }
+        try refuses("duplicate segment") { duplicate(&$0, "segments", 0) }
+        try refuses("duplicate headway") { duplicate(&$0, "headways", 0) }
+        try refuses("duplicate service hours") { duplicate(&$0, "service_hours", 0) }
+        try refuses("more than one transfer") { duplicate(&$0, "transfers", 0) }
+        // Unknown ids wherever an id is referenced.
+        try refuses("lists station 'atlantis' that has no record") {
+            var lines = $0["lines"] as! [[String: Any]]
+            lines[0]["stations"] = (lines[0]["stations"] as! [String]) + ["atlantis"]
+            $0["lines"] = lines
+        }
+        try refuses("atlantis") { edit(&$0, "transfers", 0, "a", "atlantis") }
+        try refuses("unknown line") { edit(&$0, "headways", 0, "line", "m9") }
+        // Negative (and inverted) times.
+        try refuses("-60") {
+            var list = $0["service_hours"] as! [[String: Any]]
+            list[0]["forward"] = ["first_s": -60, "last_s": 80_000]
+            $0["service_hours"] = list
+        }
+        try refuses("after the last") {
+            var list = $0["service_hours"] as! [[String: Any]]
+            list[0]["forward"] = ["first_s": 80_000, "last_s": 20_000]
+            $0["service_hours"] = list
+        }
+        try refuses("dwell -1") { edit(&$0, "segments", 0, "dwell_s", -1) }
+        try refuses("defaults.running_s -115") {
+            var defaults = $0["defaults"] as! [String: Any]
+            defaults["running_s"] = -115
+            $0["defaults"] = defaults
+        }
+    }
+
     /// `scripts/make-network-data.py --check`: the committed file is what the script derives from the shared
     /// reference facts (found as `shared/` beside the repository or beside one of its ancestors).
     @Test func committedDataMatchesTheGenerator() throws {

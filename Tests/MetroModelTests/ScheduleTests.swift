@@ -94,6 +94,44 @@ struct ScheduleTests {
             == SegmentTiming(running: 99, dwell: 21, runningSource: .calibration, dwellSource: .calibration))
     }
 
+    @Test func aSeedRecordIsTakenWholeAndItsOwnDirectionComesFirst() throws {
+        // The real file stores forward segments only, all with a 25 s dwell (the default too), so a network is
+        // made where each link of the chain gives a different answer.
+        var object = try networkObject()
+        var segments = object["segments"] as! [[String: Any]]
+        for i in segments.indices {
+            switch (segments[i]["from"] as! String, segments[i]["to"] as! String) {
+            case ("akademmistechko", "zhytomyrska"): segments[i]["dwell_s"] = 33
+            case ("zhytomyrska", "sviatoshyn"): (segments[i]["running_s"], segments[i]["dwell_s"]) = (140, 37)
+            default: break
+            }
+        }
+        segments.append(["from": "zhytomyrska", "to": "akademmistechko", "running_s": 200, "dwell_s": 40,
+                         "suspended": false])
+        object["segments"] = segments
+        let network = try Network.load(json: encode(object))
+
+        // Priority 2 before 3: both directions stored, each reads its own record.
+        let forward = SegmentKey(from: "akademmistechko", to: "zhytomyrska")
+        #expect(network.timing(forward, calibration: .empty)
+            == SegmentTiming(running: 120, dwell: 33, runningSource: .seed, dwellSource: .seed))
+        #expect(network.timing(forward.mirrored, calibration: .empty)
+            == SegmentTiming(running: 200, dwell: 40, runningSource: .seed, dwellSource: .seed))
+        // Priority 3: the mirrored record gives its dwell along with its running time (not the 25 s default).
+        let back = SegmentKey(from: "sviatoshyn", to: "zhytomyrska")
+        #expect(network.timing(back, calibration: .empty)
+            == SegmentTiming(running: 140, dwell: 37, runningSource: .mirroredSeed, dwellSource: .mirroredSeed))
+        // Measuring the running time leaves the dwell where the chain put it.
+        var calibration = CalibrationStore()
+        calibration.setForTesting(back, running: 150, dwell: nil)
+        #expect(network.timing(back, calibration: calibration)
+            == SegmentTiming(running: 150, dwell: 37, runningSource: .calibration, dwellSource: .mirroredSeed))
+        // And the schedule uses it: sviatoshyn → zhytomyrska → akademmistechko dwells 37 s at zhytomyrska.
+        let trip = try network.startTrip(from: "sviatoshyn", to: "akademmistechko", t0: Instant(seconds: 0),
+                                         wall: .unixTimeline, calibration: .empty)
+        #expect(offsets(trip).map(\.1) == [0, 140, 140 + 37 + 200])
+    }
+
     @Test func calibrationChangesTheSchedule() throws {
         var calibration = CalibrationStore()
         calibration.setForTesting(SegmentKey(from: "akademmistechko", to: "zhytomyrska"), running: 100, dwell: 40)

@@ -65,6 +65,27 @@ struct ServiceTests {
         #expect(kyiv.serviceIssue(for: early)?.station == "akademmistechko")
     }
 
+    @Test func boundariesOfTheWindowAndOfTheHour() throws {
+        // The start check at akademmistechko (m1 forward) on Monday 2026-08-17, to the second.
+        let window = try #require(kyiv.serviceWindow(at: "akademmistechko", direction: .forward))
+        let day = ServiceDay(year: 2026, month: 8, day: 17)
+        let first = day.unix(ofWallSeconds: window.firstDeparture)
+        let last = day.unix(ofWallSeconds: window.lastDeparture)
+        try #require(last - first > 7200)
+        func issue(at t0: Int64) throws -> ServiceIssue? {
+            kyiv.serviceIssue(for: try plannedTrip("akademmistechko", "zhytomyrska", at: t0))
+        }
+        // boarding < first ⇒ before_first; boarding == first is the first train itself.
+        #expect(try issue(at: first - 1) == ServiceIssue(kind: .beforeFirst, station: "akademmistechko", unixSeconds: first))
+        #expect(try issue(at: first) == nil)
+        // last − boarding < 3600 ⇒ last_soon; exactly an hour before is not yet "within the hour".
+        #expect(try issue(at: last - 3600) == nil)
+        #expect(try issue(at: last - 3599) == ServiceIssue(kind: .lastSoon, station: "akademmistechko", unixSeconds: last))
+        // boarding > last ⇒ after_last; boarding == last is the last train itself.
+        #expect(try issue(at: last) == ServiceIssue(kind: .lastSoon, station: "akademmistechko", unixSeconds: last))
+        #expect(try issue(at: last + 1) == ServiceIssue(kind: .afterLast, station: "akademmistechko", unixSeconds: last))
+    }
+
     @Test func messagesInBothLanguages() {
         let issue = ServiceIssue(kind: .afterLast, station: "zoloti-vorota", unixSeconds: kyivUnix(2026, 8, 17, 22, 41, 15))
         #expect(issue.message(.en, network: kyiv) == "Too late: the last train from Zoloti Vorota left at 22:41:15")

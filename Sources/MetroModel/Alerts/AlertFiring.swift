@@ -14,7 +14,8 @@ public enum AlertFiring {
         /// Alerts that had fired but a correction moved into the future: forget they fired (they are in `arm`).
         public var unfire: Set<AlertKind> = []
         /// `next_stop` alerts swallowed because the arrival is ≤ 30 s away. They are not marked fired (see
-        /// docs/decisions.md): if a correction moves the arrival further away, "yours is next" fires then.
+        /// docs/decisions.md): they stay quiet while the arrival is that close, and fire if a correction moves the
+        /// arrival further away.
         public var suppressed: [AlertKind] = []
         public init() {}
     }

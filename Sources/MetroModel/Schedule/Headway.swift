@@ -10,15 +10,19 @@ extension Network {
         let day = ServiceDay(unixSeconds: unix).dayType
         let hour = civil.hour
         let tableHour = min(max(hour, 6), 22)
-        let fraction: Double
+        // The fraction f of the hour as seconds out of 3600 (f = 0 before 06:00, f = 1 after 22:59).
+        let secondsIntoHour: Int64
         if hour < 6 {
-            fraction = 0
+            secondsIntoHour = 0
         } else if hour > 22 {
-            fraction = 1
+            secondsIntoHour = 3600
         } else {
-            fraction = Double(civil.minute * 60 + civil.second) / 3600
+            secondsIntoHour = Int64(civil.minute * 60 + civil.second)
         }
         guard let pair = headwayPair(line: line, hour: tableHour, day: day, direction: direction) else { return nil }
-        return rha(Double(pair.start) + Double(pair.end - pair.start) * fraction)
+        // rha(start + (end − start)·f) in integers: f = n/3600 has no exact binary fraction, and a value that is
+        // exactly x.5 (227.5) would come out of floating point as 227.49999999999997 and round down.
+        let scaled = Int64(pair.start) * 3600 + Int64(pair.end - pair.start) * secondsIntoHour
+        return Int(rhaDivide(scaled, by: 3600))
     }
 }
