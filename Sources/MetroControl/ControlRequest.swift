@@ -36,6 +36,12 @@ public enum ControlRequest: Equatable, Sendable {
 
     /// Parses one request line.
     public static func parse(_ line: String) throws(ControlRequestError) -> ControlRequest {
+        try parseEnvelope(line).request
+    }
+
+    /// Parses one request line with the optional `"lang"` field every command takes: the language the sender
+    /// reads, in which the daemon words its refusal (else the daemon's own `language`).
+    public static func parseEnvelope(_ line: String) throws(ControlRequestError) -> ControlEnvelope {
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
@@ -49,6 +55,7 @@ public enum ControlRequest: Equatable, Sendable {
         guard let cmdValue = fields["cmd"] else { throw ControlRequestError("missing field 'cmd'") }
         guard let cmd = cmdValue.stringValue else { throw ControlRequestError("field 'cmd' must be a string") }
         var reader = FieldReader(cmd: cmd, fields: fields)
+        let language = try reader.language()
         let request: ControlRequest
         switch cmd {
         case "status": request = .status
@@ -85,7 +92,17 @@ public enum ControlRequest: Equatable, Sendable {
             throw ControlRequestError("unknown command '\(cmd.prefix(40))'")
         }
         try reader.rejectUnread()
-        return request
+        return ControlEnvelope(request: request, language: language)
+    }
+}
+
+/// A parsed request and the language its sender asked for (nil: the daemon's).
+public struct ControlEnvelope: Equatable, Sendable {
+    public var request: ControlRequest
+    public var language: Language?
+    public init(request: ControlRequest, language: Language? = nil) {
+        self.request = request
+        self.language = language
     }
 }
 
@@ -129,6 +146,16 @@ private struct FieldReader {
             throw ControlRequestError("field '\(name)' must be from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
+    }
+
+    /// The optional `"lang"`: `uk` or `en`.
+    mutating func language() throws(ControlRequestError) -> Language? {
+        read.insert("lang")
+        guard let value = fields["lang"] else { return nil }
+        guard let text = value.stringValue, let language = Language(rawValue: text) else {
+            throw ControlRequestError("field 'lang' must be \"uk\" or \"en\"")
+        }
+        return language
     }
 
     func rejectUnread() throws(ControlRequestError) {

@@ -1,6 +1,11 @@
+import MetroModel
+
 extension ControlRequest {
     /// The request as the one JSON line a client sends (without the newline).
-    public var line: String {
+    public var line: String { line(language: nil) }
+
+    /// The request line asking for replies in `language` (nil: the daemon's language).
+    public func line(language: Language?) -> String {
         var fields: [String: JSONValue] = [:]
         func set(_ cmd: String, _ extra: [String: JSONValue] = [:]) {
             fields = extra
@@ -31,6 +36,7 @@ extension ControlRequest {
         case .press(let hold, let button):
             set("press", ["hold_ms": .number(Double(hold)), "button": .number(Double(button))])
         }
+        if let language { fields["lang"] = .string(language.rawValue) }
         return jsonLine(JSONValue.object(fields))
     }
 }

@@ -90,6 +90,36 @@ import Testing
         }
     }
 
+    /// A request may name the language its sender reads; the refusal is in that language, whatever the daemon's.
+    @Test func aRequestsOwnLanguageWinsOverTheDaemons() throws {
+        let daemon = try DaemonProcess(extra: ["language = uk"])
+        try daemon.start()
+        defer { daemon.stop(); daemon.remove() }
+        let connection = try RawControlConnection(path: daemon.socketPath)
+        func cyrillic(_ text: String) -> Bool { text.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) } }
+
+        let english = try connection.request("{\"cmd\": \"departed\", \"lang\": \"en\"}")
+        #expect(english["ok"] as? Bool == false && english["code"] as? String == "no_trip", "\(english)")
+        #expect(!cyrillic(english["error"] as? String ?? "Ж"), "\(english)")
+        let unknown = try connection.request("{\"cmd\": \"route\", \"from\": \"lisovva\", \"to\": \"teremky\", \"lang\": \"en\"}")
+        #expect((unknown["error"] as? String ?? "").contains("did you mean"), "\(unknown)")
+        #expect(!cyrillic(unknown["error"] as? String ?? "Ж"), "\(unknown)")
+        let ukrainian = try connection.request("{\"cmd\": \"departed\", \"lang\": \"uk\"}")
+        #expect(cyrillic(ukrainian["error"] as? String ?? ""), "\(ukrainian)")
+        let bad = try connection.request("{\"cmd\": \"status\", \"lang\": \"fr\"}")
+        #expect(bad["ok"] as? Bool == false && bad["code"] as? String == "bad_request", "\(bad)")
+        #expect((bad["error"] as? String ?? "").contains("'lang'"), "\(bad)")
+
+        // The command line sends its own language: `--lang en` output has no Cyrillic (SPEC §10).
+        for arguments in [["departed", "--lang", "en"], ["route", "lisovva", "teremky", "--lang", "en"], ["plus", "--lang", "en"]] {
+            let r = try daemon.cli(arguments)
+            #expect(r.status != 0 && !r.stderr.isEmpty, "\(arguments): \(r)")
+            #expect(!cyrillic(r.stderr), "\(arguments): \(r.stderr)")
+        }
+        let r = try daemon.cli(["departed", "--lang", "uk"])
+        #expect(cyrillic(r.stderr), "\(r.stderr)")
+    }
+
     @Test func duplicateFieldsAreRefusedRatherThanGuessed() throws {
         let daemon = try ridingDaemon()
         defer { daemon.stop(); daemon.remove() }

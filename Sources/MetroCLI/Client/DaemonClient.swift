@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import MetroControl
+import MetroModel
 import MetroSystem
 
 /// A connection to `metrotimerd`'s control socket: one JSON request line out, one reply line back (or a stream of
@@ -11,6 +12,8 @@ final class DaemonClient {
     static let defaultSocket = "/run/metrotimer/control.sock"
 
     let path: String
+    /// The language the daemon should word its refusals in (the command's `--lang`, else the locale's).
+    var language: Language?
     private let connection: UnixConnection
     private var buffer = LineBuffer(maximumLineLength: 1 << 22)
     private var pending: [String] = []
@@ -24,7 +27,9 @@ final class DaemonClient {
 
     /// Connects to the socket named by a command's `--socket`, `$METROTIMER_SOCKET` or the default.
     static func connect(_ args: ParsedArguments, _ context: CommandContext) throws(CLIError) -> DaemonClient {
+        let language = try args.language(environment: context.environment)
         let client = try DaemonClient(path: socketPath(option: args.values["--socket"], environment: context.environment))
+        client.language = language
         if let text = context.environment["METROTIMER_REPLY_TIMEOUT_MS"], let ms = Int32(text), ms > 0 {
             client.replyTimeoutMilliseconds = ms
         }
@@ -58,7 +63,7 @@ final class DaemonClient {
     func request(_ request: ControlRequest) throws(CLIError) -> JSONValue {
         let reply: JSONValue
         do {
-            try connection.writeAll(Array((request.line + "\n").utf8))
+            try connection.writeAll(Array((request.line(language: language) + "\n").utf8))
             reply = try nextMessage(timeoutMilliseconds: replyTimeoutMilliseconds)
         } catch let error as CLIError {
             throw error

@@ -36,7 +36,7 @@ final class ControlServer {
     private var clients: [ObjectIdentifier: Client] = [:]
     private var listenerToken: EventLoop.Token?
     /// Handles one parsed request; returns the reply line and whether the client now watches.
-    var dispatch: ((ControlRequest, Peer) -> (reply: String, watch: Bool))?
+    var dispatch: ((ControlEnvelope, Peer) -> (reply: String, watch: Bool))?
     /// Told when the number of watchers changes between zero and non-zero.
     var onWatchersChanged: ((Bool) -> Void)?
 
@@ -145,8 +145,8 @@ final class ControlServer {
             return
         }
         if text.allSatisfy({ $0 == " " || $0 == "\r" || $0 == "\t" }) { return }
-        let request: ControlRequest
-        do { request = try ControlRequest.parse(text) } catch {
+        let request: ControlEnvelope
+        do { request = try ControlRequest.parseEnvelope(text) } catch {
             send(ControlReply.error(error.message, code: "bad_request"), to: client)
             return
         }

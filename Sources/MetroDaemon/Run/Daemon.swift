@@ -243,9 +243,11 @@ public final class Daemon {
 
     // MARK: Control requests
 
-    func dispatch(_ request: ControlRequest, peer: ControlServer.Peer) -> (reply: String, watch: Bool) {
+    func dispatch(_ envelope: ControlEnvelope, peer: ControlServer.Peer) -> (reply: String, watch: Bool) {
+        let request = envelope.request
         let now = clock.now()
-        let language = hub.language
+        // Refusals read in the sender's language when it names one (`metrotimer --lang`), else the daemon's.
+        let language = envelope.language ?? hub.language
         func run(_ body: () throws(EngineError) -> Void) -> String {
             do {
                 try body()
