@@ -61,6 +61,12 @@ public struct ParsedArguments: Sendable {
     /// Whether help was asked for.
     public var wantsHelp: Bool { flags.contains("--help") || flags.contains("-h") }
 
+    /// The command's `--lang`, else the global one before the command, else the language of the environment.
+    public func language(_ context: CommandContext) throws(CLIError) -> Language {
+        if values["--lang"] == nil, let global = context.language { return global }
+        return try language(environment: context.environment)
+    }
+
     /// The `--lang` value, else the language of the environment (`uk` when LC_ALL, LC_MESSAGES or LANG starts
     /// with `uk`), else English.
     public func language(environment: [String: String]) throws(CLIError) -> Language {

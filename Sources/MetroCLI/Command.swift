@@ -5,6 +5,8 @@ public struct CommandContext {
     /// The arguments after the command name.
     public var arguments: [String]
     public var environment: [String: String]
+    /// The global `--lang` given before the command (a command's own `--lang` wins over it).
+    public var language: Language?
     /// The running executable's path, for finding installed data; nil when unknown.
     public var executablePath: String?
     /// The wall clock (Unix nanoseconds). Only commands that need "now" call it.
@@ -12,10 +14,11 @@ public struct CommandContext {
     public var output: any OutputWriter
 
     public init(arguments: [String], environment: [String: String], executablePath: String?,
-                now: @escaping () -> Int64, output: any OutputWriter)
+                now: @escaping () -> Int64, output: any OutputWriter, language: Language? = nil)
     {
         self.arguments = arguments
         self.environment = environment
+        self.language = language
         self.executablePath = executablePath
         self.now = now
         self.output = output

@@ -17,20 +17,32 @@ public enum MetrotimerCLI {
                            now: @escaping () -> Int64, output: any OutputWriter,
                            commands: [Command] = MetrotimerCLI.commands) -> Int32
     {
-        // Global options before the command: --socket PATH (as $METROTIMER_SOCKET).
+        // Global options before the command: --socket PATH (as $METROTIMER_SOCKET) and --lang uk|en (a
+        // command's own --lang wins).
         var arguments = arguments
         var environment = environment
-        while let option = arguments.first, option == "--socket" || option.hasPrefix("--socket=") {
+        var language: Language?
+        while let option = arguments.first, let name = ["--socket", "--lang"].first(where: { option == $0 || option.hasPrefix($0 + "=") }) {
             arguments.removeFirst()
-            if option == "--socket" {
-                guard let path = arguments.first else {
-                    output.errorLine("metrotimer: --socket needs a PATH")
+            let value: String
+            if option == name {
+                guard let next = arguments.first else {
+                    output.errorLine("metrotimer: \(name) needs \(name == "--lang" ? "uk or en" : "a PATH")")
                     return CLIError.usageCode
                 }
-                environment["METROTIMER_SOCKET"] = path
+                value = next
                 arguments.removeFirst()
             } else {
-                environment["METROTIMER_SOCKET"] = String(option.dropFirst("--socket=".count))
+                value = String(option.dropFirst(name.count + 1))
+            }
+            if name == "--socket" {
+                environment["METROTIMER_SOCKET"] = value
+            } else {
+                guard let chosen = Language(rawValue: value.lowercased()) else {
+                    output.errorLine("metrotimer: --lang must be 'uk' or 'en', not '\(value)'")
+                    return CLIError.usageCode
+                }
+                language = chosen
             }
         }
         if StationNames.network == nil {
@@ -60,7 +72,7 @@ public enum MetrotimerCLI {
             return CLIError.usageCode
         }
         let context = CommandContext(arguments: Array(arguments.dropFirst()), environment: environment,
-                                     executablePath: executablePath, now: now, output: output)
+                                     executablePath: executablePath, now: now, output: output, language: language)
         do throws(CLIError) {
             try command.run(context)
             return 0
@@ -78,7 +90,7 @@ public enum MetrotimerCLI {
 
     /// The list of commands.
     static func usage(_ commands: [Command]) -> String {
-        var text = "usage: metrotimer COMMAND [ARGUMENTS]\n\ncommands:\n"
+        var text = "usage: metrotimer [--socket PATH] [--lang uk|en] COMMAND [ARGUMENTS]\n\ncommands:\n"
         let width = commands.map(\.name.count).max() ?? 0
         for command in commands {
             text += "  " + command.name + String(repeating: " ", count: width - command.name.count + 2)

@@ -93,7 +93,7 @@ private func runPlan(_ context: CommandContext) throws(CLIError) {
         context.output.write(Command.plan.help)
         return
     }
-    let language = try arguments.language(environment: context.environment)
+    let language = try arguments.language(context)
     guard arguments.positionals.count == 2 else {
         throw .usage(arguments.positionals.count < 2
             ? "needs FROM and TO stations (see: metrotimer plan --help)"

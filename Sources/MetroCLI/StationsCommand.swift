@@ -27,8 +27,8 @@ private func runStations(_ context: CommandContext) throws(CLIError) {
         context.output.write(Command.stations.help)
         return
     }
-    let language: Language? = arguments.values["--lang"] == nil
-        ? nil : try arguments.language(environment: context.environment)
+    let language: Language? = arguments.values["--lang"] == nil && context.language == nil
+        ? nil : try arguments.language(context)
     guard arguments.positionals.count <= 1 else {
         throw .usage("takes at most one QUERY, got \(arguments.positionals.count) (quote a name with spaces)")
     }

@@ -97,6 +97,22 @@ struct CLITests {
         #expect(r.out.contains("22:41:15"))
     }
 
+    /// `--lang` is a global option too (metrotimer(1)): before the command it sets the language of any command;
+    /// a command's own `--lang` wins.
+    @Test func languageBeforeTheCommand() {
+        let english = run(["--lang", "en", "plan", "Академмістечко", "Позняки", "--at", "2026-08-17T22:20:00"],
+                          environment: ["LANG": "uk_UA.UTF-8"])
+        #expect(english.code == 0, "\(english.err)")
+        #expect(english.out.contains("change: walk to Zoloti Vorota") && !hasCyrillic(english.out), "\(english.out)")
+        let ukrainian = run(["--lang=uk", "stations", "lukianivska"])
+        #expect(ukrainian.code == 0 && ukrainian.out.contains("Лук") && !ukrainian.out.contains("Lukianivska"), "\(ukrainian)")
+        let own = run(["--lang", "uk", "plan", "lisova", "darnytsia", "--at", "2026-08-17T12:00:00", "--lang", "en"])
+        #expect(own.code == 0 && !hasCyrillic(own.out), "\(own)")
+        let bad = run(["--lang", "fr", "stations"])
+        #expect(bad.code == 64 && bad.err.contains("--lang"), "\(bad)")
+        #expect(run(["--lang"]).code == 64)
+    }
+
     @Test func workedExample2AsJSON() throws {
         let r = run(["plan", "universytet", "Поштова площа", "--at", "2026-08-17T08:00:00+03:00", "--json"])
         let object = try checkContract(r.out, from: "universytet", to: "poshtova-ploshcha")

@@ -27,7 +27,7 @@ final class DaemonClient {
 
     /// Connects to the socket named by a command's `--socket`, `$METROTIMER_SOCKET` or the default.
     static func connect(_ args: ParsedArguments, _ context: CommandContext) throws(CLIError) -> DaemonClient {
-        let language = try args.language(environment: context.environment)
+        let language = try args.language(context)
         let client = try DaemonClient(path: socketPath(option: args.values["--socket"], environment: context.environment))
         client.language = language
         if let text = context.environment["METROTIMER_REPLY_TIMEOUT_MS"], let ms = Int32(text), ms > 0 {

@@ -19,7 +19,7 @@ extension Command {
             let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket", "--lang"], flags: ["--json"]), command: name)
             if args.wantsHelp { context.output.write(Command.named(name).help); return }
             guard args.positionals.isEmpty else { throw .usage("'\(name)' takes no arguments (got '\(args.positionals[0])')") }
-            let language = try args.language(environment: context.environment)
+            let language = try args.language(context)
             let client = try DaemonClient.connect(args, context)
             let reply = try client.request(request)
             if args.flags.contains("--json") {
@@ -63,7 +63,7 @@ extension Command {
         case 2: request = .chooseRoute(from: args.positionals[0], to: args.positionals[1])
         default: throw .usage("'route' takes FROM and TO, or nothing to show the chosen route")
         }
-        let language = try args.language(environment: context.environment)
+        let language = try args.language(context)
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(request)
         if args.flags.contains("--json") {
@@ -112,7 +112,7 @@ extension Command {
         let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket", "--lang"], flags: ["--json", "--watch"]), command: "status")
         if args.wantsHelp { context.output.write(Command.named("status").help); return }
         guard args.positionals.isEmpty else { throw .usage("'status' takes no arguments") }
-        let language = try args.language(environment: context.environment)
+        let language = try args.language(context)
         let client = try DaemonClient.connect(args, context)
         let json = args.flags.contains("--json")
         func show(_ status: JSONValue) {
