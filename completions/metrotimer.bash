@@ -16,7 +16,7 @@ _metrotimer() {
     prev=${COMP_WORDS[COMP_CWORD-1]}
     COMPREPLY=()
 
-    local commands="stations plan route pin unpin routes start plus minus departed arrived cancel status
+    local commands="stations plan route pin unpin routes start plus minus departed arrived cancel ack status
         journal stats calibration calibrate press"
     local globals="--socket --lang --help --version"
 
@@ -24,7 +24,7 @@ _metrotimer() {
     case $prev in
         --socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --lang) COMPREPLY=($(compgen -W "uk en" -- "$cur")); return ;;
-        --at | --hold) return ;;
+        --at | --hold | --limit) return ;;
         --button) COMPREPLY=($(compgen -W "1 2" -- "$cur")); return ;;
     esac
 
@@ -33,7 +33,7 @@ _metrotimer() {
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         case $word in
-            --socket | --lang | --at | --hold | --button) ((i++)) ;;
+            --socket | --lang | --at | --hold | --button | --limit) ((i++)) ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; else ((positional++)); fi ;;
         esac
@@ -53,7 +53,7 @@ _metrotimer() {
         stations) options="--ids" ;;
         plan) options="--at --json --lang" ;;
         status) options="--json --watch" ;;
-        journal) options="--json" ;;
+        journal) options="--json --limit" ;;
         calibration) options="--json --reset" ;;
         press) options="--hold --button" ;;
     esac
@@ -63,7 +63,7 @@ _metrotimer() {
     fi
 
     case $command in
-        plan | route)
+        plan | route | pin | unpin)
             ((positional < 2)) && COMPREPLY=($(compgen -W "$(_metrotimer_station_ids)" -- "$cur")) ;;
         calibrate)
             case $positional in

@@ -54,6 +54,9 @@ expect "metrotimer press --button " "1 2"
 expect "metrotimer --socket /run/metrotimer/control sta" "start stations stats status"
 expect "metrotimer stations --" "--ids"
 expect "metrotimer plus " ""
+expect "metrotimer a" "ack arrived"
+expect "metrotimer pin lisova te" "teatralna teremky"
+expect "metrotimer journal --limit 5 --" "--json --limit"
 
 ((failures == 0)) || { echo "completion: $failures of $checks failed" >&2; exit 1; }
 echo "completion: $checks completions as expected"
