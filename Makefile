@@ -7,7 +7,9 @@
 #
 # Each concern keeps its rules in mk/*.mk and adds its test to TEST_TARGETS, its benchmark to BENCH_TARGETS.
 
-SWIFT        ?= swift
+# The toolchain: `swift` on the PATH, else Debian's /opt/swift install (a non-login shell may not have read the
+# profile that adds it to the PATH).
+SWIFT        ?= $(or $(shell command -v swift 2>/dev/null),$(wildcard /opt/swift/usr/bin/swift),swift)
 SWIFT_FLAGS  ?=
 RELEASE_FLAGS ?= -c release
 BUILD_DIR    := $(shell pwd)/.build
