@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+/// docs/control-protocol.md is what front ends are written against: every command and error code the daemon
+/// knows is in it, and every command it lists is one a real daemon accepts.
+@Suite struct ControlProtocolDocTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    func text(_ path: String) throws -> String {
+        try String(contentsOf: ControlProtocolDocTests.repository.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func matches(_ pattern: String, in text: String) throws -> Set<String> {
+        let regex = try NSRegularExpression(pattern: pattern)
+        return Set(regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+            Range($0.range(at: 1), in: text).map { String(text[$0]) }
+        })
+    }
+
+    /// The commands in the first column of the requests table's rows: "| `status` |" or "| `plus`, `minus` |".
+    func documentedCommands(_ doc: String) throws -> Set<String> {
+        let requests = try #require(doc.components(separatedBy: "## Requests").last?.components(separatedBy: "## Replies").first)
+        var commands: Set<String> = []
+        // Rows after the header's "| --- |" line.
+        let rows = requests.split(separator: "\n").drop { !$0.hasPrefix("| ---") }.dropFirst()
+        for line in rows where line.hasPrefix("| `") {
+            let first = line.split(separator: "|").first.map(String.init) ?? ""
+            commands.formUnion(try matches("`([a-z_]+)`", in: first))
+        }
+        return commands
+    }
+
+    @Test func everyCommandAndCodeIsDocumented() throws {
+        let doc = try text("docs/control-protocol.md")
+        let parser = try text("Sources/MetroControl/ControlRequest.swift")
+        let known = try matches(#"case "([a-z_]+)":"#, in: parser)
+        #expect(known.count >= 20, "the parser's commands were not found: \(known)")
+        #expect(known.subtracting(try documentedCommands(doc)).isEmpty, "undocumented commands")
+
+        let codes = try matches(#"code: "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Control/ControlServer.swift"))
+            .union(try matches(#"code: "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Run/Daemon.swift")))
+            .union(try matches(#"return "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Run/Daemon.swift")))
+        #expect(codes.count >= 10, "the daemon's error codes were not found: \(codes)")
+        let documentedCodes = try matches(#"\| `([a-z_]+)`(?:, `[a-z_]+`)* \|"#, in: doc)
+            .union(try matches(#", `([a-z_]+)` \|"#, in: doc))
+        #expect(codes.subtracting(documentedCodes).isEmpty, "undocumented error codes")
+    }
+
+    @Test func everyDocumentedCommandIsKnownToTheDaemon() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        let connection = try RawControlConnection(path: daemon.socketPath)
+        let commands = try documentedCommands(try text("docs/control-protocol.md"))
+        #expect(commands.count >= 20)
+        for command in commands.sorted() {
+            let reply = try connection.request("{\"cmd\": \"\(command)\"}")
+            let error = reply["error"] as? String ?? ""
+            #expect(!error.hasPrefix("unknown command"), "\(command): \(reply)")
+        }
+    }
+}
