@@ -134,6 +134,9 @@ struct CLITests {
             (["plan", "akademmistechko", "lisova", "--bogus"], "unknown option '--bogus'"),
             (["plan", "akademmistechko", "lisova", "--lang", "fr"], "--lang must be 'uk' or 'en'"),
             (["plan", "akademmistechko", "lisova", "--at", "noon"], "cannot read time 'noon'"),
+            // Years the model's nanosecond clock cannot reach (it overflowed past 2262 and before 1678).
+            (["plan", "akademmistechko", "lisova", "--at", "9999-12-31T23:59"], "year 9999 is outside 1900…2200"),
+            (["plan", "akademmistechko", "lisova", "--at", "0000-01-01T00:00"], "year 0 is outside 1900…2200"),
             (["frobnicate"], "unknown command 'frobnicate'"),
             (["stations", "a", "b"], "at most one QUERY"),
         ]
