@@ -150,6 +150,46 @@ import Testing
         #expect(try tripJSON(daemon) == before)
     }
 
+    /// More clients than the daemon has file descriptors: the ones it cannot take are told so and closed (not left
+    /// hanging in the listen queue while the loop spins on a listener it cannot accept from), the log says it once,
+    /// and the trip and everyone already connected carry on.
+    @Test func runningOutOfFileDescriptorsRefusesNewClientsClearly() throws {
+        let limit = 64
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start(shellPrelude: "ulimit -n \(limit);")
+        #expect(try daemon.cli(["route", "akademmistechko", "khreshchatyk"]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        let before = try tripJSON(daemon)
+        let pid = try #require(daemon.pid)
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
+        let free = limit - open
+        #expect(free > 0 && free < limit, "\(open) descriptors open")
+
+        // Every free descriptor taken, and ten more clients queued behind them.
+        var clients = try (0..<(free + 10)).map { _ in try RawControlConnection(path: daemon.socketPath, timeout: 2) }
+        var served = 0, refused = 0
+        for client in clients {
+            client.send(line: "{\"cmd\": \"status\"}")
+            guard let reply = try? client.readObject() else { continue }
+            if reply["ok"] as? Bool == true { served += 1 }
+            if reply["code"] as? String == "busy" {
+                refused += 1
+                #expect((reply["error"] as? String ?? "").contains("too many connections"), "\(reply)")
+                #expect(client.isClosedByPeer())
+            }
+        }
+        #expect(served + refused == clients.count, "every client got an answer: \(served) served, \(refused) refused")
+        #expect(refused >= 10)
+        let lines = daemon.log.split(separator: "\n").filter { $0.contains("file descriptors") || $0.contains("accept") }
+        #expect(lines.count == 1, "said once, not once per wake-up: \(lines.prefix(3)) (\(lines.count) lines)")
+
+        // Descriptors given back: new clients are served again, the trip is as it was.
+        clients.removeAll()
+        #expect(eventually { (try? daemon.cli(["status", "--json"]).status) == 0 })
+        #expect(try tripJSON(daemon) == before)
+    }
+
     // MARK: - Who may ask
 
     static let asNobody = ["/usr/bin/setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
