@@ -264,6 +264,28 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
         #expect(r.stderr.contains("/nonexistent/metrotimer.conf: cannot read"), "stderr: \(r.stderr)")
     }
 
+    /// Something that is not a small file where a file belongs: an endless device, or a directory. The message names
+    /// the path; the daemon neither reads forever nor says only "read fd 3".
+    @Test func anEndlessOrDirectoryFileIsRefusedNamingIt() throws {
+        // Under a memory limit, so reading /dev/zero without end ends in an abort here, not on the machine.
+        let limited = { (arguments: [String]) in
+            try DaemonProcess.run("/bin/sh", ["-c", "ulimit -v 2000000; exec \"$0\" \"$@\"", DaemonProcess.daemonPath] + arguments)
+        }
+        let endless = try limited(["--config", "/dev/zero", "--check-config"])
+        #expect(endless.status == 78, "stderr: \(endless.stderr)")
+        #expect(endless.stderr.contains("/dev/zero") && endless.stderr.contains("limit"), "stderr: \(endless.stderr)")
+
+        let dir = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("data.conf").path
+        for data in [dir.path, "/dev/zero"] {
+            try "data_file = \(data)\n".write(toFile: file, atomically: true, encoding: .utf8)
+            let r = try limited(["--config", file, "--check-config"])
+            #expect(r.status == 78, "stderr: \(r.stderr)")
+            #expect(r.stderr.contains("read \(data)"), "stderr: \(r.stderr)")
+        }
+    }
+
     @Test(arguments: [["--frobnicate"], ["--config"], ["extra"]])
     func badOptionsExit64(_ arguments: [String]) throws {
         let r = try DaemonProcess.run(DaemonProcess.daemonPath, arguments)

@@ -19,7 +19,7 @@ public enum ConfigLoader {
             read.append(main)
         case .failure(let error):
             if path != nil || error.errno.rawValue != ENOENT {
-                throw ConfigError("\(main): cannot read: \(error.errno)")
+                throw ConfigError("\(main): cannot read: \(readProblem(error))")
             }
         }
         let dropInDirectory = main + ".d"
@@ -29,7 +29,7 @@ public enum ConfigLoader {
                 assignments += try ConfigFileParser.parse(text, file: file)
                 read.append(file)
             case .failure(let error):
-                throw ConfigError("\(file): cannot read: \(error.errno)")
+                throw ConfigError("\(file): cannot read: \(readProblem(error))")
             }
         }
         var config = try DaemonConfig.from(assignments)
@@ -57,6 +57,11 @@ public enum ConfigLoader {
         }
         return names.sorted().map { directory + "/" + $0 }
     }
+}
+
+/// Why a file could not be read, in a few words (the caller names the file).
+func readProblem(_ error: SystemError) -> String {
+    error.errno.rawValue == EFBIG ? "larger than the \(Files.maximumReadSize >> 20) MiB limit" : "\(error.errno)"
 }
 
 /// Reads a whole (small) file as UTF-8 text.
