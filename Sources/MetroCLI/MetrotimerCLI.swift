@@ -23,14 +23,19 @@ public enum MetrotimerCLI {
         while let option = arguments.first, option == "--socket" || option.hasPrefix("--socket=") {
             arguments.removeFirst()
             if option == "--socket" {
-                guard let path = arguments.first else {
+                guard let path = arguments.first, !path.isEmpty else {
                     output.errorLine("metrotimer: --socket needs a PATH")
                     return CLIError.usageCode
                 }
                 environment["METROTIMER_SOCKET"] = path
                 arguments.removeFirst()
             } else {
-                environment["METROTIMER_SOCKET"] = String(option.dropFirst("--socket=".count))
+                let path = String(option.dropFirst("--socket=".count))
+                guard !path.isEmpty else {
+                    output.errorLine("metrotimer: --socket needs a PATH")
+                    return CLIError.usageCode
+                }
+                environment["METROTIMER_SOCKET"] = path
             }
         }
         if StationNames.network == nil {
