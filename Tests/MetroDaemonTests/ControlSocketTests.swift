@@ -150,6 +150,25 @@ import Testing
         #expect(try tripJSON(daemon) == before)
     }
 
+    /// A request cut off before its newline (the client stopped writing) is not guessed at: it gets an error saying
+    /// so, and nothing is done.
+    @Test func aLineCutOffBeforeItsNewlineGetsAnErrorAndDoesNothing() throws {
+        let daemon = try ridingDaemon()
+        defer { daemon.stop(); daemon.remove() }
+        let before = try tripJSON(daemon)
+        for partial in ["{\"cmd\": \"cancel\"}", "{\"cmd\": \"can"] {
+            let client = try RawControlConnection(path: daemon.socketPath)
+            client.send(Array(partial.utf8))
+            shutdown(client.fd, Int32(SHUT_WR))
+            let reply = try client.readObject()
+            #expect(reply["ok"] as? Bool == false)
+            #expect(reply["code"] as? String == "bad_request")
+            #expect((reply["error"] as? String ?? "").contains("newline"), "\(reply)")
+            #expect(client.isClosedByPeer())
+        }
+        #expect(try tripJSON(daemon) == before)
+    }
+
     /// More clients than the daemon has file descriptors: the ones it cannot take are told so and closed (not left
     /// hanging in the listen queue while the loop spins on a listener it cannot accept from), the log says it once,
     /// and the trip and everyone already connected carry on.

@@ -158,6 +158,12 @@ final class ControlServer {
             }
             guard let bytes else { return }  // would block
             if bytes.isEmpty {  // peer closed
+                if client.buffer.pendingByteCount > 0 {
+                    // A request cut off before its newline is not guessed at; the peer may still read (half-close).
+                    client.closing = true
+                    send(ControlReply.error("request not ended by a newline (nothing was done)", code: "bad_request"), to: client)
+                    return
+                }
                 if !client.outgoing.hasPendingBytes { drop(client) } else { client.closing = true }
                 return
             }
