@@ -211,6 +211,22 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
         #expect(empty.stateDirectory == "/srv/state" && empty.runtimeDirectory == "/srv/run")
     }
 
+    /// A byte that is not UTF-8 (a Latin-1 path, a stray binary byte) is named with its line, not read as U+FFFD:
+    /// `data_file = /srv/caf\xE9.json` must not quietly become a path to a file that does not exist.
+    @Test func bytesThatAreNotUTF8NameFileAndLine() throws {
+        let dir = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let main = dir.appendingPathComponent("metrotimer.conf").path
+        let bytes = Array("language = en\n# comment\ndata_file = /srv/caf".utf8) + [0xE9] + Array(".json\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: main))
+        do {
+            _ = try ConfigLoader.load(path: main, environment: [:])
+            Issue.record("a file with a byte that is not UTF-8 was accepted")
+        } catch {
+            #expect(error.message == "\(main):3: not valid UTF-8", "\(error.message)")
+        }
+    }
+
     @Test func aMissingExplicitFileIsAnError() throws {
         let dir = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
