@@ -26,7 +26,7 @@ public enum MetrotimerCLI {
             arguments.removeFirst()
             let value: String
             if option == name {
-                guard let next = arguments.first else {
+                guard let next = arguments.first, !next.isEmpty else {
                     output.errorLine("metrotimer: \(name) needs \(name == "--lang" ? "uk or en" : "a PATH")")
                     return CLIError.usageCode
                 }
@@ -34,6 +34,10 @@ public enum MetrotimerCLI {
                 arguments.removeFirst()
             } else {
                 value = String(option.dropFirst(name.count + 1))
+                guard !value.isEmpty else {
+                    output.errorLine("metrotimer: \(name) needs \(name == "--lang" ? "uk or en" : "a PATH")")
+                    return CLIError.usageCode
+                }
             }
             if name == "--socket" {
                 environment["METROTIMER_SOCKET"] = value

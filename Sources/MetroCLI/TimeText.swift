@@ -37,6 +37,8 @@ public enum TimeText {
             let today = KyivTime.civil(unixSeconds: nowUnixSeconds)
             (year, month, day) = (today.year, today.month, today.day)
         }
+        // The model counts nanoseconds in an Int64, which reaches only 1678…2262; the timetable means nothing that far.
+        guard years.contains(year) else { throw bad("year \(year) is outside \(years.lowerBound)…\(years.upperBound)") }
         guard (1...12).contains(month) else { throw bad("month \(month) does not exist") }
         guard (1...daysIn(year: year, month: month)).contains(day) else { throw bad("day \(day) does not exist") }
 
@@ -87,6 +89,9 @@ public enum TimeText {
         let days = KyivTime.daysFromCivil(year: year, month: month, day: day)
         return days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
     }
+
+    /// The years `--at` accepts.
+    static let years = 1900...2200
 
     static func daysIn(year: Int, month: Int) -> Int {
         switch month {

@@ -141,8 +141,11 @@ private struct FieldReader {
     mutating func integer(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(ControlRequestError) -> Int {
         read.insert(name)
         guard let value = fields[name] else { return fallback }
-        guard let number = value.intValue else { throw ControlRequestError("field '\(name)' must be a whole number") }
-        guard range.contains(number) else {
+        guard case .number(let raw) = value, raw.rounded() == raw else {
+            throw ControlRequestError("field '\(name)' must be a whole number")
+        }
+        // A whole number too large for `intValue` is out of range, not "not a whole number".
+        guard let number = value.intValue, range.contains(number) else {
             throw ControlRequestError("field '\(name)' must be from \(range.lowerBound) to \(range.upperBound)")
         }
         return number

@@ -2,13 +2,27 @@ import Glibc
 
 /// Whole-file reads of small files (configuration, the network data), and where the network data lives.
 public enum Files {
-    /// The whole file. Errors name the path: `open /etc/x.conf: No such file or directory (errno 2)`.
+    /// The largest file `read` takes: the network data is about 40 kB, a configuration file a few.
+    public static let maximumReadSize = 16 << 20
+
+    /// The whole file. Errors name the path: `open /etc/x.conf: No such file or directory (errno 2)`,
+    /// `read /etc: Is a directory (errno 21)`. Something larger than `maximumReadSize` (an endless device such
+    /// as `/dev/zero`) is refused rather than read until memory runs out.
     public static func read(_ path: String) throws -> [UInt8] {
         let fd = try FileDescriptor.open(path, flags: O_RDONLY | O_CLOEXEC)
         defer { try? fd.close() }
         var out: [UInt8] = []
-        while let chunk = try fd.read(upTo: 65_536), !chunk.isEmpty { out += chunk }
-        return out
+        while true {
+            let chunk: [UInt8]?
+            do { chunk = try fd.read(upTo: 65_536) } catch let error as SystemError {
+                throw SystemError("read \(path)", errno: error.errno)
+            }
+            guard let chunk, !chunk.isEmpty else { return out }
+            guard out.count + chunk.count <= maximumReadSize else {
+                throw SystemError("read \(path) (over the \(maximumReadSize >> 20) MiB limit)", errno: Errno(rawValue: EFBIG))
+            }
+            out += chunk
+        }
     }
 
     /// The network data file's name.

@@ -150,6 +150,9 @@ struct CLITests {
             (["plan", "akademmistechko", "lisova", "--bogus"], "unknown option '--bogus'"),
             (["plan", "akademmistechko", "lisova", "--lang", "fr"], "--lang must be 'uk' or 'en'"),
             (["plan", "akademmistechko", "lisova", "--at", "noon"], "cannot read time 'noon'"),
+            // Years the model's nanosecond clock cannot reach (it overflowed past 2262 and before 1678).
+            (["plan", "akademmistechko", "lisova", "--at", "9999-12-31T23:59"], "year 9999 is outside 1900…2200"),
+            (["plan", "akademmistechko", "lisova", "--at", "0000-01-01T00:00"], "year 0 is outside 1900…2200"),
             (["frobnicate"], "unknown command 'frobnicate'"),
             (["stations", "a", "b"], "at most one QUERY"),
         ]
@@ -160,6 +163,31 @@ struct CLITests {
             #expect(r.err.split(separator: "\n").count == 1, "one line: \(r.err)")
         }
         #expect(run([]).code == 64)
+    }
+
+    /// `--socket` naming something that is not a socket is a mistake in the path, not a stopped daemon; an empty one
+    /// is a missing value, not a request for the default.
+    @Test func aSocketPathThatIsNoSocketIsNamedAsSuch() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("metrotimer-cli-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("control.conf").path
+        try "not a socket\n".write(toFile: file, atomically: true, encoding: .utf8)
+        for (path, kind) in [(file, "a regular file"), (directory.path, "a directory")] {
+            for arguments in [["--socket", path, "status"], ["status", "--socket", path]] {
+                let r = run(arguments)
+                #expect(r.code == 69, "\(arguments)")
+                #expect(r.err.contains("\(path) is not a socket (it is \(kind))"), "\(arguments): \(r.err)")
+                #expect(!r.err.contains("not running"), "\(r.err)")
+            }
+        }
+        let missing = run(["--socket", directory.appendingPathComponent("none.sock").path, "status"])
+        #expect(missing.code == 69 && missing.err.contains("not running"), "\(missing.err)")
+        for arguments in [["--socket", "", "status"], ["--socket=", "status"], ["status", "--socket", ""]] {
+            let r = run(arguments)
+            #expect(r.code == 64, "\(arguments): \(r.err)")
+            #expect(r.err.contains("--socket needs a PATH"), "\(arguments): \(r.err)")
+        }
     }
 
     @Test func unknownAndAmbiguousStations() {

@@ -211,6 +211,22 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
         #expect(empty.stateDirectory == "/srv/state" && empty.runtimeDirectory == "/srv/run")
     }
 
+    /// A byte that is not UTF-8 (a Latin-1 path, a stray binary byte) is named with its line, not read as U+FFFD:
+    /// `data_file = /srv/caf\xE9.json` must not quietly become a path to a file that does not exist.
+    @Test func bytesThatAreNotUTF8NameFileAndLine() throws {
+        let dir = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let main = dir.appendingPathComponent("metrotimer.conf").path
+        let bytes = Array("language = en\n# comment\ndata_file = /srv/caf".utf8) + [0xE9] + Array(".json\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: main))
+        do {
+            _ = try ConfigLoader.load(path: main, environment: [:])
+            Issue.record("a file with a byte that is not UTF-8 was accepted")
+        } catch {
+            #expect(error.message == "\(main):3: not valid UTF-8", "\(error.message)")
+        }
+    }
+
     @Test func aMissingExplicitFileIsAnError() throws {
         let dir = try scratchDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -262,6 +278,28 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
         let r = try DaemonProcess.run(DaemonProcess.daemonPath, ["--config", "/nonexistent/metrotimer.conf", "--check-config"])
         #expect(r.status == 78)
         #expect(r.stderr.contains("/nonexistent/metrotimer.conf: cannot read"), "stderr: \(r.stderr)")
+    }
+
+    /// Something that is not a small file where a file belongs: an endless device, or a directory. The message names
+    /// the path; the daemon neither reads forever nor says only "read fd 3".
+    @Test func anEndlessOrDirectoryFileIsRefusedNamingIt() throws {
+        // Under a memory limit, so reading /dev/zero without end ends in an abort here, not on the machine.
+        let limited = { (arguments: [String]) in
+            try DaemonProcess.run("/bin/sh", ["-c", "ulimit -v 2000000; exec \"$0\" \"$@\"", DaemonProcess.daemonPath] + arguments)
+        }
+        let endless = try limited(["--config", "/dev/zero", "--check-config"])
+        #expect(endless.status == 78, "stderr: \(endless.stderr)")
+        #expect(endless.stderr.contains("/dev/zero") && endless.stderr.contains("limit"), "stderr: \(endless.stderr)")
+
+        let dir = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("data.conf").path
+        for data in [dir.path, "/dev/zero"] {
+            try "data_file = \(data)\n".write(toFile: file, atomically: true, encoding: .utf8)
+            let r = try limited(["--config", file, "--check-config"])
+            #expect(r.status == 78, "stderr: \(r.stderr)")
+            #expect(r.stderr.contains("read \(data)"), "stderr: \(r.stderr)")
+        }
     }
 
     @Test(arguments: [["--frobnicate"], ["--config"], ["extra"]])

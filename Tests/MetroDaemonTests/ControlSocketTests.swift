@@ -36,7 +36,8 @@ import Testing
         ("{\"cmd\": \"journal\", \"limit\": \"ten\"}", "field 'limit' must be a whole number"),
         ("{\"cmd\": \"journal\", \"limit\": 2.5}", "field 'limit' must be a whole number"),
         ("{\"cmd\": \"journal\", \"limit\": 0}", "field 'limit' must be from 1 to 10000"),
-        ("{\"cmd\": \"journal\", \"limit\": 1e300}", "field 'limit'"),
+        ("{\"cmd\": \"journal\", \"limit\": 1e300}", "field 'limit' must be from 1 to 10000"),
+        ("{\"cmd\": \"press\", \"hold_ms\": 9223372036854775807}", "field 'hold_ms' must be from 1 to 10000"),
         ("{\"cmd\": \"route\", \"from\": \"lisova\"}", "'route' needs field 'to'"),
         ("{\"cmd\": \"route\", \"from\": 7, \"to\": \"lisova\"}", "field 'from' must be a string"),
         ("{\"cmd\": \"route\", \"from\": \"\", \"to\": \"lisova\"}", "field 'from' must be 1 to 80 characters"),
@@ -177,6 +178,66 @@ import Testing
         #expect(huge.isClosedByPeer())
         #expect(try bystander.request("{\"cmd\": \"status\"}")["ok"] as? Bool == true)
         #expect(try RawControlConnection(path: daemon.socketPath).request("{\"cmd\": \"status\"}")["ok"] as? Bool == true)
+        #expect(try tripJSON(daemon) == before)
+    }
+
+    /// A request cut off before its newline (the client stopped writing) is not guessed at: it gets an error saying
+    /// so, and nothing is done.
+    @Test func aLineCutOffBeforeItsNewlineGetsAnErrorAndDoesNothing() throws {
+        let daemon = try ridingDaemon()
+        defer { daemon.stop(); daemon.remove() }
+        let before = try tripJSON(daemon)
+        for partial in ["{\"cmd\": \"cancel\"}", "{\"cmd\": \"can"] {
+            let client = try RawControlConnection(path: daemon.socketPath)
+            client.send(Array(partial.utf8))
+            shutdown(client.fd, Int32(SHUT_WR))
+            let reply = try client.readObject()
+            #expect(reply["ok"] as? Bool == false)
+            #expect(reply["code"] as? String == "bad_request")
+            #expect((reply["error"] as? String ?? "").contains("newline"), "\(reply)")
+            #expect(client.isClosedByPeer())
+        }
+        #expect(try tripJSON(daemon) == before)
+    }
+
+    /// More clients than the daemon has file descriptors: the ones it cannot take are told so and closed (not left
+    /// hanging in the listen queue while the loop spins on a listener it cannot accept from), the log says it once,
+    /// and the trip and everyone already connected carry on.
+    @Test func runningOutOfFileDescriptorsRefusesNewClientsClearly() throws {
+        let limit = 64
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start(shellPrelude: "ulimit -n \(limit);")
+        #expect(try daemon.cli(["route", "akademmistechko", "khreshchatyk"]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        let before = try tripJSON(daemon)
+        let pid = try #require(daemon.pid)
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
+        let free = limit - open
+        #expect(free > 0 && free < limit, "\(open) descriptors open")
+
+        // Every free descriptor taken, and ten more clients queued behind them.
+        var clients = try (0..<(free + 10)).map { _ in try RawControlConnection(path: daemon.socketPath, timeout: 2) }
+        var served = 0, refused = 0
+        for client in clients {
+            client.send(line: "{\"cmd\": \"status\"}")
+            guard let reply = try? client.readObject() else { continue }
+            if reply["ok"] as? Bool == true { served += 1 }
+            if reply["code"] as? String == "busy" {
+                refused += 1
+                #expect((reply["error"] as? String ?? "").contains("too many connections"), "\(reply)")
+                #expect(client.isClosedByPeer())
+            }
+        }
+        #expect(served + refused == clients.count, "every client got an answer: \(served) served, \(refused) refused")
+        // About ten: the count of open descriptors above may still include a CLI connection the daemon was closing.
+        #expect(refused >= 5)
+        let lines = daemon.log.split(separator: "\n").filter { $0.contains("file descriptors") || $0.contains("accept") }
+        #expect(lines.count == 1, "said once, not once per wake-up: \(lines.prefix(3)) (\(lines.count) lines)")
+
+        // Descriptors given back: new clients are served again, the trip is as it was.
+        clients.removeAll()
+        #expect(eventually { (try? daemon.cli(["status", "--json"]).status) == 0 })
         #expect(try tripJSON(daemon) == before)
     }
 

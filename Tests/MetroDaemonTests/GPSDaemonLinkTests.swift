@@ -85,6 +85,32 @@ extension GPSDaemonTests {
             #expect(try rig.gps()["fixes"] as? Int == 2)
         }
 
+        /// A receiver (or a broken gpsd) may stamp a fix with any date gpsd can parse. Centuries away from the system
+        /// clock, it is counted as stale or future like any other wrong stamp; it neither stops the daemon nor
+        /// becomes the timetable's clock.
+        @Test func aFixStampedCenturiesOffIsRejectedAndChangesNothing() throws {
+            let rig = try GPSDaemonRig(timeScale: 1, startGPSD: false)
+            let listener = try LoopbackListener(port: rig.gpsdPort)
+            try rig.startTrip(from: "darnytsia", to: "lisova")
+            let peer = try listener.accept(timeoutMs: 10_000)
+            defer { close(peer) }
+            #expect(eventually { (try? rig.gps()["connected"] as? Bool) == true })
+            let before = try rig.trip()
+            func tpv(_ time: String) -> String {
+                #"{"class":"TPV","device":"udp://x","mode":3,"time":"\#(time)","lat":50.45594,"lon":30.61284,"eph":17.1}"# + "\n"
+            }
+            try Loopback.write(tpv("1680-01-01T00:00:00.000Z"), to: peer)
+            #expect(eventually { (try? rig.rejected("stale")) == 1 }, "\(rig.daemon.log)")
+            try Loopback.write(tpv("2261-06-01T00:00:00.000Z"), to: peer)
+            #expect(eventually { (try? rig.rejected("future")) == 1 }, "\(rig.daemon.log)")
+            let clock = try #require(try rig.daemon.status()["wall_clock"] as? [String: Any])
+            #expect(clock["source"] as? String == "system", "a date centuries off is not taken as the time")
+            let after = try rig.trip()
+            #expect(after["arrival"] as? String == before["arrival"] as? String)
+            #expect(after["gps_corrections"] as? Int == 0)
+            #expect(rig.daemon.pid.map { kill($0, 0) == 0 } == true, "the daemon is still running")
+        }
+
         @Test func gpsdKilledMidRideIsReconnectedAndTheAlertsAreUnaffected() throws {
             let rig = try GPSDaemonRig(timeScale: 5)
             try rig.startTrip(from: "darnytsia", to: "lisova")

@@ -46,4 +46,35 @@ import Testing
         #expect(status["language"] as? String == "uk")
         #expect(try daemon.cli(["route", "lisova", "darnytsia"]).status == 0)
     }
+
+    /// Only the language applies at a reload; every other changed key waits for a restart and the log names it, so
+    /// "reloaded" never reads as "applied". A broken file while riding leaves the trip exactly as it was.
+    @Test func sighupWhileRidingNamesEveryKeyThatWaitsForARestart() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        #expect(try daemon.cli(["route", "akademmistechko", "khreshchatyk"]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        let before = NSDictionary(dictionary: try #require(try daemon.trip()))
+        let original = try String(contentsOfFile: daemon.configPath, encoding: .utf8)
+
+        let changed = ["log_level = debug", "button_debounce_ms = 50", "gpsd = 127.0.0.1:1", "motor_strength = strong",
+                       "data_file = /nonexistent/kyiv-metro.json", "time_scale = 2"]
+        try (original.replacingOccurrences(of: "language = en", with: "language = uk") + changed.joined(separator: "\n") + "\n")
+            .write(toFile: daemon.configPath, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(daemon.waitForLog("configuration reloaded"))
+        let line = daemon.log.split(separator: "\n").first { $0.contains("configuration reloaded") } ?? ""
+        for key in ["log_level", "button_debounce_ms", "gpsd", "motor_strength", "data_file", "time_scale"] {
+            #expect(line.contains(key), "\(key) is not named: \(line)")
+        }
+        #expect(!line.contains("language"), "the language applies at once: \(line)")
+        #expect(try daemon.status()["language"] as? String == "uk")
+
+        try "language = uk\nhardware = gpio\nbutton_line = motor\n".write(toFile: daemon.configPath, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(daemon.waitForLog("reload refused"))
+        #expect(NSDictionary(dictionary: try #require(try daemon.trip())) == before)
+        #expect(try daemon.status()["state"] as? String == "riding")
+    }
 }

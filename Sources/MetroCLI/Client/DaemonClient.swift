@@ -27,6 +27,7 @@ final class DaemonClient {
 
     /// Connects to the socket named by a command's `--socket`, `$METROTIMER_SOCKET` or the default.
     static func connect(_ args: ParsedArguments, _ context: CommandContext) throws(CLIError) -> DaemonClient {
+        if args.values["--socket"] == "" { throw .usage("--socket needs a PATH") }
         let language = try args.language(context)
         let client = try DaemonClient(path: socketPath(option: args.values["--socket"], environment: context.environment))
         client.language = language
@@ -43,6 +44,11 @@ final class DaemonClient {
             connection = try UnixConnection.connect(path: path)
         } catch let error as SystemError {
             switch error.errno.rawValue {
+            case ECONNREFUSED where DaemonClient.kind(of: path) != nil:
+                // Linux refuses a connection to a file that is not a socket: a wrong path, not a stopped daemon.
+                throw CLIError("\(path) is not a socket (it is \(DaemonClient.kind(of: path) ?? "")): "
+                    + "is --socket or $METROTIMER_SOCKET right? (the daemon's is <runtime_directory>/control.sock)",
+                    exitCode: CLIError.unavailableCode)
             case ENOENT, ECONNREFUSED:
                 throw CLIError("metrotimerd is not running (no daemon listening on \(path))", exitCode: CLIError.unavailableCode)
             case EACCES, EPERM:
@@ -53,6 +59,19 @@ final class DaemonClient {
             }
         } catch {
             throw CLIError("cannot reach metrotimerd at \(path): \(error)", exitCode: CLIError.unavailableCode)
+        }
+    }
+
+    /// What `path` is when it exists but is not a socket ("a regular file", "a directory", ...); nil for a socket or
+    /// nothing at all.
+    static func kind(of path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFSOCK: return nil
+        case S_IFREG: return "a regular file"
+        case S_IFDIR: return "a directory"
+        default: return "not a socket file"
         }
     }
 

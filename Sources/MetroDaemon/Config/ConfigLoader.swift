@@ -13,23 +13,23 @@ public enum ConfigLoader {
         let main = path ?? defaultPath
         var assignments: [ConfigAssignment] = []
         var read: [String] = []
-        switch readTextFile(main) {
-        case .success(let text):
-            assignments += try ConfigFileParser.parse(text, file: main)
+        switch readFileBytes(main) {
+        case .success(let bytes):
+            assignments += try ConfigFileParser.parse(try configText(bytes, file: main), file: main)
             read.append(main)
         case .failure(let error):
             if path != nil || error.errno.rawValue != ENOENT {
-                throw ConfigError("\(main): cannot read: \(error.errno)")
+                throw ConfigError("\(main): cannot read: \(readProblem(error))")
             }
         }
         let dropInDirectory = main + ".d"
         for file in confFiles(in: dropInDirectory) {
-            switch readTextFile(file) {
-            case .success(let text):
-                assignments += try ConfigFileParser.parse(text, file: file)
+            switch readFileBytes(file) {
+            case .success(let bytes):
+                assignments += try ConfigFileParser.parse(try configText(bytes, file: file), file: file)
                 read.append(file)
             case .failure(let error):
-                throw ConfigError("\(file): cannot read: \(error.errno)")
+                throw ConfigError("\(file): cannot read: \(readProblem(error))")
             }
         }
         var config = try DaemonConfig.from(assignments)
@@ -59,9 +59,21 @@ public enum ConfigLoader {
     }
 }
 
-/// Reads a whole (small) file as UTF-8 text.
-func readTextFile(_ path: String) -> Result<String, SystemError> {
-    readFileBytes(path).map { String(decoding: $0, as: UTF8.self) }
+/// Why a file could not be read, in a few words (the caller names the file).
+func readProblem(_ error: SystemError) -> String {
+    error.errno.rawValue == EFBIG ? "larger than the \(Files.maximumReadSize >> 20) MiB limit" : "\(error.errno)"
+}
+
+/// A configuration file's bytes as text. A byte that is not UTF-8 is an error naming its line: decoding it as U+FFFD
+/// would quietly change a value (a Latin-1 path would name another file).
+func configText(_ bytes: [UInt8], file: String) throws(ConfigError) -> String {
+    if let text = String(validating: bytes, as: UTF8.self) { return text }
+    var number = 0
+    for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+        number += 1
+        if String(validating: line, as: UTF8.self) == nil { break }
+    }
+    throw ConfigError("\(file):\(number): not valid UTF-8")
 }
 
 /// Reads a whole (small) file.

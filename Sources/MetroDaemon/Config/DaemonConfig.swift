@@ -135,6 +135,25 @@ public struct DaemonConfig: Equatable, Sendable {
         }
     }
 
+    /// The keys (as `keys` spells them) whose values differ between two configurations, in documentation order.
+    public func keysDiffering(from other: DaemonConfig) -> [String] {
+        let a = self, b = other
+        let differs: [String: Bool] = [
+            "hardware": a.hardware != b.hardware, "time_scale": a.timeScale != b.timeScale,
+            "state_directory": a.stateDirectory != b.stateDirectory,
+            "runtime_directory": a.runtimeDirectory != b.runtimeDirectory, "control_group": a.controlGroup != b.controlGroup,
+            "language": a.language != b.language, "route": a.route?.from != b.route?.from || a.route?.to != b.route?.to,
+            "data_file": a.dataFile != b.dataFile, "gpio_chip": a.gpioChip != b.gpioChip,
+            "button_line": a.buttonLine != b.buttonLine, "button_active": a.buttonActive != b.buttonActive,
+            "button_bias": a.buttonBias != b.buttonBias,
+            "button_debounce_ms": a.buttonDebounceMilliseconds != b.buttonDebounceMilliseconds,
+            "button2_line": a.button2Line != b.button2Line, "motor_line": a.motorLine != b.motorLine,
+            "motor_active": a.motorActive != b.motorActive, "motor_strength": a.motorStrength != b.motorStrength,
+            "gpsd": a.gpsd != b.gpsd, "log_level": a.logLevel != b.logLevel,
+        ]
+        return DaemonConfig.keys.filter { differs[$0] ?? true }
+    }
+
     /// Checks that need the whole configuration.
     public func validate() throws(ConfigError) {
         if hardware == .gpio {

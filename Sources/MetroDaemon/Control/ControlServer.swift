@@ -35,6 +35,12 @@ final class ControlServer {
     private let group: gid_t?
     private var clients: [ObjectIdentifier: Client] = [:]
     private var listenerToken: EventLoop.Token?
+    /// A descriptor held in reserve (`/dev/null`). When the process has no descriptor left, a waiting client cannot
+    /// be accepted and the listener stays readable: the loop would spin on it while the client hangs in the queue.
+    /// Letting the reserve go for a moment lets the daemon accept that client, tell it why and close it.
+    private var reserve: FileDescriptor?
+    /// Whether the current shortage of descriptors was logged (once per shortage, not once per client).
+    private var outOfDescriptors = false
     /// Handles one parsed request; returns the reply line and whether the client now watches.
     var dispatch: ((ControlEnvelope, Peer) -> (reply: String, watch: Bool))?
     /// Told when the number of watchers changes between zero and non-zero.
@@ -53,6 +59,7 @@ final class ControlServer {
             group = nil
         }
         listener = try UnixListener(path: path, mode: 0o660)
+        reserve = try? FileDescriptor.open("/dev/null", flags: O_RDONLY)
         if let group { _ = chown(path, uid_t.max, group) }
         listenerToken = try loop.register(fd: listener.fd.rawValue, events: .readable) { [weak self] _ in
             self?.acceptAll()
@@ -77,11 +84,20 @@ final class ControlServer {
     private func acceptAll() {
         while true {
             let connection: UnixConnection?
-            do { connection = try listener.accept() } catch {
+            do { connection = try listener.accept() } catch let error as SystemError
+                where error.errno.rawValue == EMFILE || error.errno.rawValue == ENFILE
+            {
+                guard refuseOneForLackOfDescriptors(error) else { return }
+                continue
+            } catch {
                 log.warning("control socket accept: \(error)")
                 return
             }
             guard let connection else { return }
+            if outOfDescriptors {
+                outOfDescriptors = false
+                log.notice("control socket: file descriptors available again; accepting connections")
+            }
             let credentials: (pid: pid_t, uid: uid_t, gid: gid_t)
             do { credentials = try connection.peerCredentials() } catch {
                 log.warning("control socket: cannot read peer credentials: \(error)")
@@ -112,6 +128,25 @@ final class ControlServer {
         }
     }
 
+    /// Out of descriptors: frees the reserve, accepts one waiting client, answers it `busy` and closes it, then takes
+    /// the reserve back. False when no client could be taken (no reserve, or nobody waiting any more).
+    private func refuseOneForLackOfDescriptors(_ error: SystemError) -> Bool {
+        if !outOfDescriptors {
+            outOfDescriptors = true
+            log.warning("control socket: out of file descriptors (\(error.errno)); refusing new connections until some close")
+        }
+        guard let spare = reserve else { return false }
+        try? spare.close()
+        reserve = nil
+        defer { reserve = try? FileDescriptor.open("/dev/null", flags: O_RDONLY) }
+        guard let connection = try? listener.accept() else { return false }
+        let reply = ControlReply.error("too many connections: metrotimerd is out of file descriptors; try again later",
+                                       code: "busy")
+        _ = try? connection.sendAvailable(ArraySlice((reply + "\n").utf8))
+        try? connection.close()
+        return true
+    }
+
     private func service(_ client: Client, _ events: IOEvents) {
         if events.contains(.writable) { flush(client) }
         guard events.contains(.readable) || events.contains(.hangup) || events.contains(.error) else { return }
@@ -123,6 +158,12 @@ final class ControlServer {
             }
             guard let bytes else { return }  // would block
             if bytes.isEmpty {  // peer closed
+                if client.buffer.pendingByteCount > 0 {
+                    // A request cut off before its newline is not guessed at; the peer may still read (half-close).
+                    client.closing = true
+                    send(ControlReply.error("request not ended by a newline (nothing was done)", code: "bad_request"), to: client)
+                    return
+                }
                 if !client.outgoing.hasPendingBytes { drop(client) } else { client.closing = true }
                 return
             }

@@ -27,9 +27,16 @@ final class GPSWallClock: Sendable {
         self.isSynchronised = isSynchronised
     }
 
-    /// Notes a receiver time and the system clock read when its fix arrived.
+    /// Receiver times worth standing in for the system clock: from the GPS epoch (1980-01-06) to 2200. A stamp
+    /// outside (a broken receiver or gpsd) is not a time at all; the fix itself is judged stale or future.
+    static let plausibleReceiverTimes: Range<Int64> = 315_964_800_000_000_000 ..< 7_258_118_400_000_000_000
+
+    /// Notes a receiver time and the system clock read when its fix arrived; an implausible one is ignored.
     func noteReceiverTime(unixNanoseconds receiver: Int64, systemNow: Int64) {
-        offset.withLock { $0 = receiver - systemNow }
+        guard Self.plausibleReceiverTimes.contains(receiver) else { return }
+        let (difference, overflow) = receiver.subtractingReportingOverflow(systemNow)
+        guard !overflow else { return }
+        offset.withLock { $0 = difference }
     }
 
     /// Receiver time − system time at the last timed fix, nanoseconds; nil before any.

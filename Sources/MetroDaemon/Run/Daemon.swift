@@ -171,20 +171,14 @@ public final class Daemon {
         }
     }
 
-    /// SIGHUP: re-reads the configuration. Keys that need the hardware or the directories re-opened are reported
-    /// and take effect at the next start; the rest apply now.
+    /// SIGHUP: re-reads the configuration. The language applies now; every other changed key is named in the log and
+    /// takes effect at the next start.
     private func reload() {
         supervisor.tell("RELOADING=1\nMONOTONIC_USEC=\(Clocks.now(.monotonic) / 1000)")
         do {
             let (fresh, _) = try ConfigLoader.load(path: configPath, environment: environment)
-            var restartNeeded: [String] = []
-            if fresh.hardware != config.hardware { restartNeeded.append("hardware") }
-            if fresh.timeScale != config.timeScale { restartNeeded.append("time_scale") }
-            if fresh.stateDirectory != config.stateDirectory { restartNeeded.append("state_directory") }
-            if fresh.runtimeDirectory != config.runtimeDirectory { restartNeeded.append("runtime_directory") }
-            if fresh.gpioChip != config.gpioChip || fresh.buttonLine != config.buttonLine || fresh.motorLine != config.motorLine {
-                restartNeeded.append("GPIO lines")
-            }
+            // Only the language applies now; every other changed key is named, so "reloaded" never reads as "applied".
+            let restartNeeded = fresh.keysDiffering(from: config).filter { $0 != "language" }
             hub.language = fresh.language
             log.info("configuration reloaded" + (restartNeeded.isEmpty ? "" : "; restart to apply: \(restartNeeded.joined(separator: ", "))"))
         } catch {

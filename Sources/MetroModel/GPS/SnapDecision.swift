@@ -82,7 +82,9 @@ extension Network {
         }
         guard error <= SnapLimits.maximumErrorMeters else { return .rejected(.inaccurate) }
         guard let fixTime = fix.receiverUnixNanoseconds else { return .rejected(.noTime) }
-        let age = wallNowUnixNanoseconds - fixTime
+        // A stamp centuries off (a broken receiver) would overflow the subtraction: it is stale or future all the same.
+        let (age, overflow) = wallNowUnixNanoseconds.subtractingReportingOverflow(fixTime)
+        guard !overflow else { return .rejected(fixTime > wallNowUnixNanoseconds ? .future : .stale) }
         guard age <= SnapLimits.maximumAgeSeconds * 1_000_000_000 else { return .rejected(.stale) }
         guard age >= -SnapLimits.futureToleranceSeconds * 1_000_000_000 else { return .rejected(.future) }
         guard trip.wall.instant(atUnixNanoseconds: fixTime) >= trip.t0 else { return .rejected(.beforeStart) }
