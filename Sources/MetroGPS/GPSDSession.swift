@@ -12,14 +12,18 @@ public final class GPSDSession {
     private var handle: OpaquePointer?
     /// Set when libgps reported the end of the connection: nothing more is read or written on it.
     private var gone = false
+    /// Whether gpsd has sent at least one complete message (it greets every client with VERSION at once). A peer
+    /// that accepts the connection and closes it without a word never sets it: that connection was no success.
+    public private(set) var hasHeardFromGpsd = false
 
     private init(address: GPSDAddress, handle: OpaquePointer) {
         self.address = address
         self.handle = handle
     }
 
-    /// Connects to gpsd and starts watching (JSON reports). `gps_open` connects synchronously: to a
-    /// gpsd on loopback that is immediate, and a refused connection fails at once.
+    /// Connects to gpsd and starts watching (JSON reports). libgps connects without waiting: on loopback a
+    /// refused connection fails here at once; towards another host a refusal or a timeout shows up later as
+    /// `.disconnected` from `readAvailable()` (with `hasHeardFromGpsd` still false).
     public static func open(_ address: GPSDAddress) throws(GPSError) -> GPSDSession {
         var step: Int32 = 0
         var code: Int32 = 0
@@ -59,10 +63,12 @@ public final class GPSDSession {
                 gone = true
                 return .disconnected
             case Int(CGPS_READ_FIX):
+                hasHeardFromGpsd = true
                 if let fix = GPSFix(raw) { fixes.append(fix) }
             case Int(CGPS_READ_PARTIAL):
                 return .fixes(fixes)
             default:
+                hasHeardFromGpsd = true
                 continue
             }
         }

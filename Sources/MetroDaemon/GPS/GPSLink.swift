@@ -93,7 +93,8 @@ final class GPSLink {
             self.session = session
             token = try loop.register(fd: session.fd, events: .readable) { [weak self] _ in self?.readable() }
             fault = nil
-            backoffSeconds = 1
+            // The back-off starts again only once gpsd has answered (see `readable`): the connect is non-blocking,
+            // so a closed port on another host, or a gpsd out of client slots, "connects" and then closes.
             log.info("gps: connected to gpsd at \(address)")
             readable()  // libgps may already hold buffered data
         } catch {
@@ -121,12 +122,20 @@ final class GPSLink {
         guard let session else { return }
         switch session.readAvailable() {
         case .disconnected:
-            log.warning("gps: gpsd at \(address) went away; reconnecting")
+            let spoke = session.hasHeardFromGpsd
             disconnect()
-            fault = "gps: gpsd at \(address) went away; reconnecting"
-            backoffSeconds = 1
+            if spoke {
+                // A working connection lost (gpsd stopped or restarted): try again soon.
+                fault = "gps: gpsd at \(address) went away; reconnecting"
+                backoffSeconds = 1
+            } else {
+                // Closed before gpsd said a word: a failed attempt, so the pauses keep growing.
+                fault = "gps: gpsd at \(address) closed the connection without answering; retrying in \(backoffSeconds) s"
+            }
+            log.warning(fault ?? "")
             scheduleRetry()
         case .fixes(let fixes):
+            if session.hasHeardFromGpsd { backoffSeconds = 1 }
             for fix in fixes {
                 // The age check is against the system clock (the receiver's claim is what is being judged).
                 let wallNow = Clocks.now(.realtime)
