@@ -68,6 +68,35 @@ import Testing
         #expect(store.isEmpty)
     }
 
+    /// A press too soon to be the stop (or the departure) the session waits for is a stray press: the rider feels
+    /// "cannot" and presses again at the real one, so the session must still be waiting for it. Were it to move on,
+    /// every later press would be read one step out of phase, and each running time would pass as a plausible dwell.
+    @Test func aStrayPressTooSoonLeavesTheSessionWaitingForTheRealOne() throws {
+        var session = try #require(CalibrationSession(line: "m9", direction: .forward, start: "a", stationsInTravelOrder: line))
+        _ = session.press(at: at(0))                         // departs a
+        let stray = session.press(at: at(10))                // 10 s: not the stop at b
+        #expect(stray.samples == [CalibrationSample(key: key("a", "b"), field: .running, seconds: 10)],
+                "the implausible sample is still handed over, for the store to reject and report")
+        #expect(session.expecting == .stop && session.position == 0)
+        let stopB = session.press(at: at(110))
+        #expect(stopB.kind == .stop && stopB.station == "b")
+        #expect(stopB.samples == [CalibrationSample(key: key("a", "b"), field: .running, seconds: 110)])
+        let bounce = session.press(at: at(111))              // 1 s after the stop: no departure yet
+        #expect(bounce.samples == [CalibrationSample(key: key("a", "b"), field: .dwell, seconds: 1)])
+        #expect(session.expecting == .departure && session.position == 1)
+        let depB = session.press(at: at(135))
+        #expect(depB.kind == .departure && depB.station == "b")
+        #expect(depB.samples == [CalibrationSample(key: key("a", "b"), field: .dwell, seconds: 25)])
+        // A real stop after a long hold-up is still the stop (the sample is rejected, the session moves on).
+        let late = session.press(at: at(1135))
+        #expect(late.kind == .stop && late.station == "d")
+        #expect(session.position == 3)
+        // The stored presses replay to the same samples.
+        let replayed = CalibrationSession.replay(line: "m9", direction: .forward, start: "a", stationsInTravelOrder: line,
+                                                 presses: session.rawPresses)
+        #expect(replayed == [stray, stopB, bounce, depB, late].flatMap(\.samples))
+    }
+
     @Test func startMustBeAnOpenStationOfTheLine() {
         #expect(CalibrationSession(line: "m9", direction: .forward, start: "c", stationsInTravelOrder: line) == nil)
         #expect(CalibrationSession(line: "m9", direction: .forward, start: "zz", stationsInTravelOrder: line) == nil)

@@ -6,6 +6,9 @@
 /// segment(s) since the last departure — split over closed stations passed without stopping in proportion
 /// to their *seed* running times (the only honest guess of how the measured total divides). A departure
 /// press yields the dwell at that station (except at the start station, where the arrival was not pressed).
+/// A press sooner than any plausible running time (or dwell) after the previous one is a stray press: its sample
+/// is rejected and reported like any other, and the session keeps waiting for the real stop (or departure) —
+/// the rider felt "cannot" and presses again, and moving on would read every later press out of phase.
 /// The raw press instants are kept so a stored session can be replayed (`replay`), for instance after the
 /// plausibility rules change.
 public struct CalibrationSession: Sendable, Equatable, Codable {
@@ -77,7 +80,12 @@ public struct CalibrationSession: Sendable, Equatable, Codable {
             var samples: [CalibrationSample] = []
             if position > 0, let arrived = lastPress {
                 let key = SegmentKey(from: stations[position - 1].station, to: stations[position].station)
-                samples.append(CalibrationSample(key: key, field: .dwell, seconds: seconds(from: arrived, to: instant)))
+                let dwell = CalibrationSample(key: key, field: .dwell, seconds: seconds(from: arrived, to: instant))
+                if dwell.seconds < CalibrationField.dwell.plausibleSeconds.lowerBound {
+                    return CalibrationSessionStep(kind: .tooSoon, station: stations[position].station, samples: [dwell],
+                                                  isFinished: false)
+                }
+                samples.append(dwell)
             }
             lastPress = instant
             expecting = .stop
@@ -89,7 +97,13 @@ public struct CalibrationSession: Sendable, Equatable, Codable {
                 expecting = .finished
                 return CalibrationSessionStep(kind: .ignored, station: nil, samples: [], isFinished: true)
             }
-            let samples = runningSamples(from: position, to: target, totalSeconds: seconds(from: departed, to: instant))
+            let total = seconds(from: departed, to: instant)
+            let samples = runningSamples(from: position, to: target, totalSeconds: total)
+            // Sooner than any train covers a segment: a stray press, not the stop (too long is a real, held-up stop).
+            if total < CalibrationField.running.plausibleSeconds.lowerBound {
+                return CalibrationSessionStep(kind: .tooSoon, station: stations[target].station, samples: samples,
+                                              isFinished: false)
+            }
             position = target
             lastPress = instant
             expecting = nextOpenIndex(after: target) == nil ? .finished : .departure
@@ -138,6 +152,10 @@ public struct CalibrationSessionStep: Sendable, Equatable {
         case stop
         /// The session had already reached the end of the line.
         case ignored
+        /// Too soon after the previous press to be the stop or departure at `station` (shorter than any plausible
+        /// running time or dwell): a stray press. Its implausible sample is handed over to be rejected and
+        /// reported, and the session still waits for the real press.
+        case tooSoon
     }
 
     /// What the press meant.
