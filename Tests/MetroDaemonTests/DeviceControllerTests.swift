@@ -126,6 +126,21 @@ struct DeviceControllerTests {
         #expect(board.engine.active?.trip.manualCorrections == 1)
     }
 
+    @Test("a button lost while held (its chip vanished) is released: the next short press is a short, not a cancel")
+    func buttonLostWhileHeld() throws {
+        let board = try Board()
+        board.ride(to: 150_000)   // riding toward khreshchatyk, nothing buzzing
+        board.edge(true, at: 150_000)
+        board.at(150_100)
+        board.device.buttonLost(1)  // the chip went away: the release will never be seen
+        // The chip is back; ten seconds later a short press.
+        board.edge(true, at: 160_000)
+        board.edge(false, at: 160_150)
+        board.gestureTimer(at: 160_550)
+        #expect(board.engine.active != nil, "the short press ended the trip: \(board.store.ended.map(\.outcome))")
+        #expect(board.store.ended.isEmpty)
+    }
+
     @Test("'I'm off' confirms the pressing edge, not the release 2 s later")
     func arrivedAtThePress() throws {
         let board = try Board()

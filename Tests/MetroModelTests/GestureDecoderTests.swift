@@ -25,6 +25,20 @@ private func run(_ edges: [(Bool, Int64)], until end: Int64? = nil, decoder: Ges
         #expect(d.nextDeadline == nil)
     }
 
+    /// A button whose line was lost while held (its GPIO chip vanished) never reports that release. Forgetting it
+    /// leaves the decoder released, with nothing pending: the next press is a press of its own, not the end of a
+    /// ten-second hold (a "very long" that would cancel the trip).
+    @Test func aButtonLostWhileHeldIsForgotten() {
+        var d = GestureDecoder()
+        #expect(d.feed(ButtonEdgeInput(pressed: true, at: ms(1000))).isEmpty)
+        d.forgetPress()
+        #expect(!d.isPressed)
+        #expect(d.nextDeadline == nil, "no threshold cue for a press that is no longer known")
+        #expect(d.feed(ButtonEdgeInput(pressed: true, at: ms(11_000))).isEmpty)
+        #expect(d.feed(ButtonEdgeInput(pressed: false, at: ms(11_150))).isEmpty)
+        #expect(d.timeout(at: ms(11_550)) == [.gesture(.short, pressedAt: ms(11_000))])
+    }
+
     @Test func shortLimitIs600Milliseconds() {
         #expect(run([(true, 0), (false, 599)], until: 5000) == [.gesture(.short, pressedAt: ms(0))])
         #expect(run([(true, 0), (false, 600)], until: 5000) == [.unrecognised(pressedAt: ms(0))])

@@ -103,7 +103,7 @@ final class DeviceController: HapticSink {
 
     /// One debounced-or-not edge from a button, stamped on the boot-time clock.
     func edge(button: Int, pressed: Bool, boottime: Int64) {
-        guard var decoder = decoders[button] else { return }
+        guard decoders[button] != nil else { return }
         if pressed {
             // Whether an alert buzzes is remembered at each pressing edge: the gesture is known only later (a
             // short 400 ms after its release), and by then the alert may have ended, or begun.
@@ -112,9 +112,20 @@ final class DeviceController: HapticSink {
             presses.append((boottime, player.isAlertBuzzing))
             alertBuzzingAtPress[button] = Array(presses.suffix(4))
         }
+        // Read after the tick: driving the motor can find the board gone, which resets the decoder.
+        guard var decoder = decoders[button] else { return }
         let events = decoder.feed(ButtonEdgeInput(pressed: pressed, at: Instant(nanoseconds: boottime)))
         decoders[button] = decoder
         handle(events, button: button)
+        rearmGestureTimer()
+    }
+
+    /// The button's line was lost (the GPIO chip vanished): a press in progress will never see its release, so
+    /// the decoder forgets it (no gesture) instead of reading the next press after the line is back as its end.
+    func buttonLost(_ button: Int) {
+        guard var decoder = decoders[button] else { return }
+        decoder.forgetPress()
+        decoders[button] = decoder
         rearmGestureTimer()
     }
 

@@ -172,6 +172,8 @@ final class GPIOBoard: Motor {
         // Sampled right after the read: only a suspend inside this window could skew the conversion.
         let toBoottime = MonotonicToBoottime.sampleNow()
         for edge in edges {
+            // Delivering an edge can drive the motor, and a failing board is let go there: stop with the lines.
+            guard lines != nil else { break }
             if lastLevel[button.number] == edge.pressed {
                 let level = edge.pressed ? "pressed" : "released"
                 log.debug("gpio: button \(button.number): edge repeats the level \(level) (edges merged); dropped")
@@ -194,7 +196,11 @@ final class GPIOBoard: Motor {
     /// A run-time failure: let go of everything, report it, and try again later.
     private func lose(_ error: GPIOError, while doing: String) {
         let chipName = lines?.chip.name ?? config.gpioChip
+        let buttons = lines?.buttons.map(\.number) ?? []
         dropLines()
+        // A press in progress will never see its release: the device forgets it, and the levels are read afresh
+        // when the lines are claimed again.
+        for number in buttons { device?.buttonLost(number) }
         if [ENODEV, ENXIO, EIO].contains(error.errno) {
             currentFault = "gpio: \(chipName) vanished (\(Errno(rawValue: error.errno))); retrying"
         } else {

@@ -67,6 +67,19 @@ public struct GestureDecoder: Sendable, Equatable {
         return events
     }
 
+    /// The button's line was lost (its chip vanished): its edges stop here, and whatever it does meanwhile is
+    /// never seen. A press in progress is dropped without a gesture and the button counts as released, so the
+    /// next press after the line is back is a press of its own — not the end of a hold begun before the loss
+    /// (which would read as "very long" and cancel the trip). A short already released and waiting for its double
+    /// window is kept: it was complete.
+    public mutating func forgetPress() {
+        isPressed = false
+        rawPressed = false
+        if case .held(_, let first, _) = phase {
+            phase = first.map { .awaitingSecond($0) } ?? .idle
+        }
+    }
+
     /// Handles every deadline up to and including `now`.
     public mutating func timeout(at now: Instant) -> [GestureEvent] {
         expire(upTo: now, inclusive: true)
