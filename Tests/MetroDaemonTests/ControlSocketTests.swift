@@ -181,6 +181,53 @@ import Testing
         #expect(try tripJSON(daemon) == before)
     }
 
+    /// User plus system CPU time the process has used, in clock ticks (`/proc/PID/stat` fields 14 and 15).
+    func cpuTicks(_ pid: pid_t) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+    }
+
+    /// A connection the daemon is closing (here: an oversized request) whose client stopped reading, so its last reply
+    /// cannot go out yet, and which still has unread bytes in it: nothing more will be read from it, so those bytes must
+    /// not wake the loop again and again. The daemon sleeps until the client reads or goes, then finishes with it.
+    @Test func aClosingClientThatDoesNotReadDoesNotKeepTheLoopBusy() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        let pid = try #require(daemon.pid)
+        let client = try RawControlConnection(path: daemon.socketPath)
+        // Replies nobody reads: more than the socket holds (~200 kB of buffer), well under the 1 MiB the daemon keeps.
+        let requests = 600
+        #expect(client.send(Array(String(repeating: "{\"cmd\": \"status\"}\n", count: requests).utf8)))
+        // Then a line far over the limit: the daemon stops reading at 4 kB and leaves the rest in the socket.
+        #expect(client.send(Array(repeating: UInt8(ascii: "x"), count: 64 << 10)))
+        #expect(try daemon.cli(["status"]).status == 0)
+
+        let before = try cpuTicks(pid)
+        usleep(1_000_000)
+        let used = try cpuTicks(pid) - before
+        #expect(used < 30, "the daemon used \(used) ticks of CPU in one second with one stalled client")
+
+        // The client reads at last: every reply, then the refusal, then the end of the connection.
+        var statuses = 0
+        var last: [String: Any] = [:]
+        while let line = client.readLine() {
+            last = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if last["ok"] as? Bool == true { statuses += 1 } else { break }
+        }
+        #expect(statuses == requests)
+        #expect(last["code"] as? String == "too_long", "\(last)")
+        // Closed by the daemon: end of file, or a reset since the bytes after the limit were never read.
+        var ready = Glibc.pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&ready, 1, 3000) == 1, "the connection stays open")
+        var byte: UInt8 = 0
+        let n = Glibc.recv(client.fd, &byte, 1, Int32(MSG_DONTWAIT))
+        let failure = errno
+        #expect(n == 0 || (n < 0 && failure == ECONNRESET), "recv gave \(n), errno \(failure)")
+        #expect(try daemon.cli(["status"]).status == 0)
+    }
+
     /// A request cut off before its newline (the client stopped writing) is not guessed at: it gets an error saying
     /// so, and nothing is done.
     @Test func aLineCutOffBeforeItsNewlineGetsAnErrorAndDoesNothing() throws {

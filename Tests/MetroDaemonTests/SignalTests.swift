@@ -77,4 +77,28 @@ import Testing
         #expect(NSDictionary(dictionary: try #require(try daemon.trip())) == before)
         #expect(try daemon.status()["state"] as? String == "riding")
     }
+
+    /// A log reader that goes away (a pipe whose other end closed: `metrotimerd 2>&1 | head`, a supervisor's log
+    /// collector restarting) must not kill the daemon with SIGPIPE at its next log line, with the motor possibly on.
+    @Test func aLogReaderThatGoesAwayDoesNotKillTheDaemon() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        let fifo = daemon.directory.appendingPathComponent("stderr.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // The reader takes one byte of the first log line and exits, closing the pipe's only read end.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "exec head -c 1 < \"$0\" > /dev/null", fifo]
+        try reader.run()
+        try daemon.start(shellPrelude: "exec 2>'\(fifo)';")
+        reader.waitUntilExit()
+        // Each of these writes a log line into the pipe nobody reads any more.
+        #expect(try daemon.cli(["press"]).status == 0)
+        #expect(try daemon.cli(["route", "lisova", "darnytsia"]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        #expect(try daemon.status()["state"] as? String == "riding")
+        #expect(daemon.process?.isRunning == true)
+        daemon.signal(SIGTERM)
+        #expect(daemon.waitForExit(timeout: 5) == 0)
+    }
 }

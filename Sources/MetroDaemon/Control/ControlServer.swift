@@ -149,7 +149,14 @@ final class ControlServer {
 
     private func service(_ client: Client, _ events: IOEvents) {
         if events.contains(.writable) { flush(client) }
+        guard clients[ObjectIdentifier(client)] != nil else { return }  // dropped by the flush
         guard events.contains(.readable) || events.contains(.hangup) || events.contains(.error) else { return }
+        if client.closing {
+            // Nothing more is read from a closing client (its token no longer asks for `.readable`); it stays only
+            // while its last reply drains. A hang-up or an error means it never will.
+            if !events.intersection([.hangup, .error]).isEmpty { drop(client) }
+            return
+        }
         while !client.closing {
             let bytes: [UInt8]?
             do { bytes = try client.connection.read(upTo: 4096) } catch {
@@ -212,8 +219,14 @@ final class ControlServer {
     private func flush(_ client: Client) {
         do {
             let done = try client.outgoing.flush(to: client.connection)
-            if let token = client.token { try loop.modify(token, events: done ? .readable : [.readable, .writable]) }
-            if done && client.closing { drop(client) }
+            if done && client.closing {
+                drop(client)
+                return
+            }
+            // A closing client is not read any more: bytes it still sends (the rest of an oversized line) would keep
+            // a level-triggered `.readable` up and wake the loop without end while its reply waits.
+            let wanted: IOEvents = client.closing ? .writable : (done ? .readable : [.readable, .writable])
+            if let token = client.token, loop.events(of: token) != wanted { try loop.modify(token, events: wanted) }
         } catch {
             drop(client)
         }

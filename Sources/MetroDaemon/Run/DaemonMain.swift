@@ -87,6 +87,10 @@ public enum DaemonMain {
             print("configuration OK")
             return 0
         }
+        // A write to a pipe or socket whose reader is gone (a log reader that exited, gpsd between its close and
+        // our read of it) must be an EPIPE error, not a SIGPIPE that kills the process with the motor possibly on.
+        // systemd ignores SIGPIPE for its services by default; any other way of starting the daemon may not.
+        signal(SIGPIPE, SIG_IGN)
         let daemon: Daemon
         do {
             daemon = try Daemon(config: config, configPath: configPath, environment: environment, log: log)
