@@ -450,7 +450,7 @@ public final class Engine {
     }
 
     private func persist(_ body: () throws -> Void) throws(EngineError) {
-        do { try body() } catch { throw .storage("\(error)") }
+        do { try store.atomically(body) } catch { throw .storage("\(error)") }
     }
 
     /// The route as passive calibration needs it: the modelled dwell at each event (0 where none is modelled).

@@ -16,6 +16,9 @@ public protocol EngineStore: AnyObject {
     func saveCalibrationSession(_ session: StoredCalibrationSession) throws
     /// The journal, newest first.
     func journal(limit: Int) throws -> [JournalEntry]
+    /// Runs the writes `body` makes as one: all of them are stored, or (when it throws) none. A mutation that
+    /// writes twice (a GPS fix: the trip and the calibration it taught) must never be half stored.
+    func atomically(_ body: () throws -> Void) throws
 }
 
 /// The one wake-up the engine needs: the next instant at which `Engine.tick(now:)` must run (an alert, the expiry,

@@ -92,7 +92,10 @@ public final class SQLiteDatabase {
     /// Runs `body` inside `BEGIN IMMEDIATE` … `COMMIT`; rolls back and rethrows when `body` throws.
     ///
     /// IMMEDIATE takes the write lock at the start, so a transaction never fails half-way for a lock.
+    /// Called inside another transaction, it is a savepoint of that one: its writes are undone if `body` throws,
+    /// and otherwise commit (or not) with the outer transaction.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
+        if sqlite3_get_autocommit(handle) == 0 { return try savepoint(body) }
         try execute("BEGIN IMMEDIATE")
         let result: T
         do {
@@ -108,6 +111,19 @@ public final class SQLiteDatabase {
             throw error
         }
         return result
+    }
+
+    private func savepoint<T>(_ body: () throws -> T) throws -> T {
+        try execute("SAVEPOINT nested")
+        do {
+            let result = try body()
+            try execute("RELEASE nested")
+            return result
+        } catch {
+            try? execute("ROLLBACK TO nested")
+            try? execute("RELEASE nested")
+            throw error
+        }
     }
 
     /// `PRAGMA user_version`: the schema version the application stored.

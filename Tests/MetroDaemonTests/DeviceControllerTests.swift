@@ -22,6 +22,7 @@ private final class MemoryStore: EngineStore {
     func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws {}
     func saveCalibrationSession(_ session: StoredCalibrationSession) throws {}
     func journal(limit: Int) throws -> [JournalEntry] { Array(ended.reversed().prefix(limit)) }
+    func atomically(_ body: () throws -> Void) throws { try body() }
 }
 
 /// The button and motor of the daemon driven by hand: edges and timer expirations are delivered at instants the

@@ -48,4 +48,5 @@ private final class NullStore: EngineStore {
     func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws {}
     func saveCalibrationSession(_ session: StoredCalibrationSession) throws {}
     func journal(limit: Int) throws -> [JournalEntry] { [] }
+    func atomically(_ body: () throws -> Void) throws { try body() }
 }

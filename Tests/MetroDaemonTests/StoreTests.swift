@@ -134,6 +134,33 @@ import Testing
         #expect(try scalar(other, "SELECT count(*) FROM active_trip") == 0)
     }
 
+    @Test func writesMadeAtomicallyAreStoredTogetherOrNotAtAll() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try SQLiteStore(directory: directory.path, log: log)
+        let engine = try engineWithTrip(store)
+        let stored = try #require(try store.load().active)
+        let other = try SQLiteDatabase(path: databasePath, create: false)
+        // The second of two writes fails: the first, already made, must be undone with it.
+        try other.execute("INSERT INTO calibration (segment, running_avg, running_n, dwell_avg, dwell_n) "
+                          + "VALUES ('akademmistechko>zhytomyrska', 120, 1, NULL, 0)")
+        try other.execute("CREATE TRIGGER refuse_calibration BEFORE DELETE ON calibration BEGIN SELECT RAISE(ABORT, 'refused by test'); END")
+        #expect(throws: (any Error).self) {
+            try store.atomically {
+                try store.saveActiveTrip(nil)
+                try store.saveCalibration(.empty)
+            }
+        }
+        #expect(try store.load().active == stored, "the trip was cleared although its companion write failed")
+        #expect(engine.active == stored)
+        // Both succeed: both are stored.
+        try other.execute("DROP TRIGGER refuse_calibration")
+        try store.atomically {
+            try store.saveActiveTrip(nil)
+            try store.saveCalibration(.empty)
+        }
+        #expect(try store.load().active == nil)
+    }
+
     // MARK: - Damaged files
 
     @Test func aGarbageFileIsMovedAsideWithItsBytesAndAFreshStoreWorks() throws {

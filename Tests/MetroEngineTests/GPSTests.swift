@@ -144,4 +144,23 @@ struct GPSTests {
         #expect(rig.engine.active?.trip == trip && rig.store.activeTrip?.trip == trip)
         #expect(rig.engine.active?.lastGPSCorrection == nil)
     }
+
+    @Test("a fix that corrects the trip and teaches the calibration stores both or neither")
+    func halfStoredFixIsUndone() throws {
+        let (rig, trip) = try surfaceRide()
+        rig.clock.advance(to: arrival(trip, 3) + 5)
+        send(rig, at: "hidropark")
+        let before = try #require(rig.store.activeTrip)
+        // Livoberezhna 30 s early: a correction (the model is still at hidropark) and a running sample.
+        rig.clock.advance(to: arrival(trip, 4) - 30)
+        rig.store.failWhen = { if case .calibration = $0 { return true } else { return false } }
+        guard case .accepted(4, _, true) = send(rig, at: "livoberezhna") else {
+            Issue.record("expected an accepted fix that corrects the trip")
+            return
+        }
+        #expect(rig.store.failedWrites == 1)
+        #expect(rig.store.activeTrip == before, "the corrected trip was stored without the calibration it taught")
+        #expect(rig.engine.active == before)
+        #expect(rig.store.calibration == .empty && rig.engine.calibration == .empty)
+    }
 }

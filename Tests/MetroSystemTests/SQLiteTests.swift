@@ -59,6 +59,37 @@ import Testing
         #expect(syntax?.message.contains("syntax error") == true)
     }
 
+    @Test func aTransactionInsideAnotherIsASavepointOfIt() throws {
+        let directory = try TemporaryDirectory()
+        let database = try SQLiteDatabase(path: directory.file("t.db"))
+        try database.execute("CREATE TABLE t (x INTEGER NOT NULL)")
+        func count() throws -> Int64 {
+            let statement = try database.prepare("SELECT count(*) FROM t")
+            _ = try statement.step()
+            return statement.int64(at: 0)
+        }
+        // The inner one fails: only its row is undone; the outer one commits the rest.
+        try database.transaction {
+            try database.execute("INSERT INTO t VALUES (1)")
+            #expect(throws: Abort.self) {
+                try database.transaction {
+                    try database.execute("INSERT INTO t VALUES (2)")
+                    throw Abort()
+                }
+            }
+            try database.transaction { try database.execute("INSERT INTO t VALUES (3)") }
+        }
+        #expect(try count() == 2)
+        // The outer one fails after the inner one succeeded: both are undone.
+        #expect(throws: Abort.self) {
+            try database.transaction {
+                try database.transaction { try database.execute("INSERT INTO t VALUES (4)") }
+                throw Abort()
+            }
+        }
+        #expect(try count() == 2)
+    }
+
     @Test func userVersionPersists() throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("v.db")

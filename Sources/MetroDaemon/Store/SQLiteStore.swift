@@ -175,6 +175,10 @@ public final class SQLiteStore: EngineStore {
 
     // MARK: - EngineStore
 
+    public func atomically(_ body: () throws -> Void) throws {
+        try db.transaction(body)
+    }
+
     public func saveActiveTrip(_ trip: ActiveTrip?) throws {
         try db.transaction { try writeActive(trip) }
     }

@@ -91,4 +91,13 @@ final class RecordingStore: EngineStore {
     }
 
     func journal(limit: Int) throws -> [JournalEntry] { Array(journalEntries.prefix(limit)) }
+
+    /// Like a database transaction: when `body` throws, every write it made is undone.
+    func atomically(_ body: () throws -> Void) throws {
+        let saved = (writes, activeTrip, journalEntries, calibration, routes, selectedRoute, calibrationSessions, nextJournalID)
+        do { try body() } catch {
+            (writes, activeTrip, journalEntries, calibration, routes, selectedRoute, calibrationSessions, nextJournalID) = saved
+            throw error
+        }
+    }
 }
