@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// Where log lines go. The daemon writes to standard error (journald reads the priority prefix);
 /// tests record.
@@ -8,21 +9,70 @@ public protocol LogSink: Sendable {
 }
 
 /// Writes each line to standard error with a single `write`, so lines from one process never interleave.
+///
+/// When standard error has been made non-blocking (`neverBlockOnJournal`), a reader that stopped reading costs
+/// log lines, not the daemon's only thread: a line that does not fit is dropped and counted, and the count is
+/// reported at warning priority as soon as a line fits again.
 public struct StandardErrorSink: LogSink {
+    private let dropped = DroppedLines()
+
     /// A sink on file descriptor 2.
     public init() {}
 
-    /// Writes the line to standard error.
+    /// Under systemd, standard error is a stream socket to journald. If journald stalls, a blocking write would
+    /// stop the whole daemon — alerts, the motor's cut-off, requests — until it reads again; non-blocking, the
+    /// daemon loses log lines instead. Only a socket is switched: a terminal or a pipe is shared with whoever
+    /// started the daemon, and the flag would leak into their descriptor. Returns whether it switched.
+    @discardableResult
+    public static func neverBlockOnJournal() -> Bool {
+        var status = stat()
+        guard fstat(2, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else { return false }
+        let flags = fcntl(2, F_GETFL)
+        return flags >= 0 && fcntl(2, F_SETFL, flags | O_NONBLOCK) == 0
+    }
+
+    /// Writes the line to standard error (or counts it as lost when the reader is not reading).
     public func write(line: String) {
-        let bytes = Array(line.utf8)
+        let lost = dropped.count.load(ordering: .relaxed)
+        if lost > 0 {
+            let notice = "<4>\(lost) log line\(lost == 1 ? "" : "s") lost: the log reader was not reading\n"
+            guard emit(Array(notice.utf8)) == .complete else {
+                dropped.count.add(1, ordering: .relaxed)
+                return
+            }
+            dropped.count.subtract(lost, ordering: .relaxed)
+        }
+        if emit(Array(line.utf8)) == .wouldBlock { dropped.count.add(1, ordering: .relaxed) }
+    }
+
+    private enum Outcome { case complete, wouldBlock, failed }
+
+    private func emit(_ bytes: [UInt8]) -> Outcome {
         var offset = 0
+        var waits = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && Errno.current == .interrupted { continue }
-            if written <= 0 { return }  // nowhere left to complain to
-            offset += written
+            if written > 0 {
+                offset += written
+                continue
+            }
+            let error = Errno.current
+            if written < 0 && error == .interrupted { continue }
+            guard written < 0 && (error.rawValue == EAGAIN || error.rawValue == EWOULDBLOCK) else { return .failed }
+            // Nothing of the line written yet: drop it whole. Part of it written: finish it if the reader frees
+            // room within 200 ms, so the next line does not start in the middle of this one.
+            if offset == 0 || waits == 4 { return .wouldBlock }
+            waits += 1
+            var descriptor = pollfd(fd: 2, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&descriptor, 1, 50)
         }
+        return .complete
     }
+}
+
+/// Log lines lost to a reader that was not reading, until they are reported.
+private final class DroppedLines: Sendable {
+    let count = Atomic<Int>(0)
 }
 
 /// The severity of a log line, as syslog and journald number them.

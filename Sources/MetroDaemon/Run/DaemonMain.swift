@@ -91,6 +91,8 @@ public enum DaemonMain {
         // our read of it) must be an EPIPE error, not a SIGPIPE that kills the process with the motor possibly on.
         // systemd ignores SIGPIPE for its services by default; any other way of starting the daemon may not.
         signal(SIGPIPE, SIG_IGN)
+        // A stalled journald must cost log lines, not alerts (see StandardErrorSink).
+        StandardErrorSink.neverBlockOnJournal()
         let daemon: Daemon
         do {
             daemon = try Daemon(config: config, configPath: configPath, environment: environment, log: log)

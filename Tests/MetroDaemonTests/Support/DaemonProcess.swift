@@ -56,8 +56,9 @@ final class DaemonProcess {
     /// `shellPrelude` launches it as `/bin/sh -c '<prelude> exec metrotimerd …'`: the shell `exec`s, so the
     /// daemon keeps the shell's pid, which the prelude can name as `$$` (e.g. `WATCHDOG_PID=$$`).
     /// `waitForSocket: false` returns as soon as the process is running.
+    /// `standardError` replaces the log file as the daemon's standard error (and output).
     func start(environment: [String: String] = [:], arguments: [String] = [], shellPrelude: String? = nil,
-               waitForSocket: Bool = true) throws {
+               waitForSocket: Bool = true, standardError: FileHandle? = nil) throws {
         let p = Process()
         let daemonArguments = ["--config", configPath] + arguments
         if let shellPrelude {
@@ -76,8 +77,8 @@ final class DaemonProcess {
         if !FileManager.default.fileExists(atPath: logPath) { _ = FileManager.default.createFile(atPath: logPath, contents: nil) }
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         log.seekToEndOfFile()
-        p.standardError = log
-        p.standardOutput = log
+        p.standardError = standardError ?? log
+        p.standardOutput = standardError ?? log
         try p.run()
         process = p
         if !waitForSocket { return }
