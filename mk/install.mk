@@ -6,6 +6,7 @@
 # Layout (PREFIX=/usr/local by default; a distribution package uses PREFIX=/usr):
 #   $(PREFIX)/sbin/metrotimerd                       the daemon (a system service: sbin)
 #   $(PREFIX)/bin/metrotimer                         the command line (riders: bin)
+#   $(PREFIX)/bin/metrotimer-hwcheck                 wiring check without the daemon (needs the GPIO chip)
 #   $(PREFIX)/lib/systemd/system/metrotimerd.service searched by systemd for /usr/local and /usr alike
 #   $(PREFIX)/lib/sysusers.d/metrotimer.conf         searched by systemd-sysusers for /usr/local and /usr alike
 #   $(PREFIX)/share/metrotimer/*.json                network and timetable data
@@ -55,6 +56,7 @@ INSTALL_DATA_FILES := $(notdir $(wildcard Data/*.json))
 INSTALLED_FILES = \
 	$(SBINDIR)/metrotimerd \
 	$(BINDIR)/metrotimer \
+	$(BINDIR)/metrotimer-hwcheck \
 	$(UNITDIR)/metrotimerd.service \
 	$(SYSUSERSDIR)/metrotimer.conf \
 	$(DATADIR)/metrotimer.conf.example \
@@ -68,6 +70,7 @@ INSTALLED_FILES = \
 install-build: deps
 	$(SWIFT) build -c $(INSTALL_CONFIG) $(STATIC_FLAGS) $(SWIFT_FLAGS) --product metrotimerd
 	$(SWIFT) build -c $(INSTALL_CONFIG) $(STATIC_FLAGS) $(SWIFT_FLAGS) --product metrotimer
+	$(SWIFT) build -c $(INSTALL_CONFIG) $(STATIC_FLAGS) $(SWIFT_FLAGS) --product metrotimer-hwcheck
 
 install: install-build
 	$(INSTALL) -d -m 0755 $(DESTDIR)$(SBINDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) \
@@ -75,6 +78,7 @@ install: install-build
 		$(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(SYSCONFDIR)/metrotimer
 	$(INSTALL) $(STRIP_FLAG) -m 0755 $(BUILD_DIR)/$(INSTALL_CONFIG)/metrotimerd $(DESTDIR)$(SBINDIR)/metrotimerd
 	$(INSTALL) $(STRIP_FLAG) -m 0755 $(BUILD_DIR)/$(INSTALL_CONFIG)/metrotimer $(DESTDIR)$(BINDIR)/metrotimer
+	$(INSTALL) $(STRIP_FLAG) -m 0755 $(BUILD_DIR)/$(INSTALL_CONFIG)/metrotimer-hwcheck $(DESTDIR)$(BINDIR)/metrotimer-hwcheck
 	sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g' -e 's|@GPIO_CHIP@|$(GPIO_CHIP)|g' \
 		systemd/metrotimerd.service > $(DESTDIR)$(UNITDIR)/metrotimerd.service.tmp
 	chmod 0644 $(DESTDIR)$(UNITDIR)/metrotimerd.service.tmp

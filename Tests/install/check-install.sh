@@ -29,6 +29,7 @@ check_prefix() {
     {
         echo "755 $prefix/sbin/metrotimerd"
         echo "755 $prefix/bin/metrotimer"
+        echo "755 $prefix/bin/metrotimer-hwcheck"
         echo "644 $prefix/lib/systemd/system/metrotimerd.service"
         echo "644 $prefix/lib/sysusers.d/metrotimer.conf"
         echo "644 $prefix/share/metrotimer/metrotimer.conf.example"
@@ -70,6 +71,9 @@ check_prefix() {
         if "$dest$program" --version >/dev/null 2>"$work/err"; then pass "$program --version exits 0"
         else cat "$work/err" >&2; fail "$program --version"; fi
     done
+
+    if "$dest$prefix/bin/metrotimer-hwcheck" --help >/dev/null 2>"$work/err"; then pass "$prefix/bin/metrotimer-hwcheck --help exits 0"
+    else cat "$work/err" >&2; fail "$prefix/bin/metrotimer-hwcheck --help"; fi
 
     # The man pages render without a single warning; the completion parses and completes.
     for page in man1/metrotimer.1 man8/metrotimerd.8; do
