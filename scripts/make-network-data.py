@@ -2,7 +2,8 @@
 """Derive Data/kyiv-metro.json (the project's schema) from the shared reference facts.
 
 Usage: scripts/make-network-data.py [REFERENCE_JSON] [OUT_JSON]
-Defaults: ../shared/data/kyiv-metro-reference.json (beside the repository) and Data/kyiv-metro.json.
+Defaults: ../shared/data/kyiv-metro-reference.json (beside the repository) when present, else the copy kept in
+Data/reference/; and Data/kyiv-metro.json.
 `--check` compares instead of writing and exits 1 if the committed file is stale.
 
 The choices made here (see Data/README.md):
@@ -19,7 +20,9 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-DEFAULT_REF = os.path.join(ROOT, "..", "shared", "data", "kyiv-metro-reference.json")
+SHARED_REF = os.path.join(ROOT, "..", "shared", "data", "kyiv-metro-reference.json")
+KEPT_REF = os.path.join(ROOT, "Data", "reference", "kyiv-metro-reference.json")
+DEFAULT_REF = SHARED_REF if os.path.exists(SHARED_REF) else KEPT_REF
 DEFAULT_OUT = os.path.join(ROOT, "Data", "kyiv-metro.json")
 
 DWELL_S = 25
