@@ -85,3 +85,42 @@ package enum Loopback {
         return poll(&entry, 1, timeoutMs) > 0
     }
 }
+
+/// A listening TCP socket on 127.0.0.1 standing in for gpsd: on a given port, or (port 0) on one the kernel picks,
+/// read back into `port` so no other process can take it in between.
+package final class LoopbackListener {
+    package let fd: Int32
+    package let port: UInt16
+
+    package init(port requested: UInt16 = 0, nonblocking: Bool = false) throws {
+        let flags = Int32(SOCK_CLOEXEC.rawValue) | (nonblocking ? Int32(SOCK_NONBLOCK.rawValue) : 0)
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | flags, 0)
+        guard socketFD >= 0 else { throw Loopback.Failure("socket") }
+        var reuse: Int32 = 1
+        setsockopt(socketFD, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = Loopback.address(port: requested)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketFD, $0, length) == 0 && listen(socketFD, 8) == 0 && getsockname(socketFD, $0, &length) == 0
+            }
+        }
+        guard listening else {
+            let failure = Loopback.Failure("listen on 127.0.0.1:\(requested)")
+            close(socketFD)
+            throw failure
+        }
+        fd = socketFD
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(fd) }
+
+    /// The next connection, or a failure after `timeoutMs`.
+    package func accept(timeoutMs: Int32) throws -> Int32 {
+        guard Loopback.waitReadable(fd, timeoutMs: timeoutMs) else { throw Loopback.Failure("no connection", errno: ETIMEDOUT) }
+        let peer = Glibc.accept(fd, nil, nil)
+        guard peer >= 0 else { throw Loopback.Failure("accept") }
+        return peer
+    }
+}

@@ -62,16 +62,23 @@ extension GPSDaemonTests {
             #expect(try rig.feed({ try rig.send(at: darnytsia) }, until: { try rig.gps()["accepted"] as? Int ?? 0 >= 1 }))
         }
 
-        /// gpsd fed NMEA never reports a 2D/3D fix without coordinates (a GGA with a fix quality but empty
-        /// position fields yields no report: verified with gpsd 3.22), so this one case cannot come from a real
-        /// gpsd. The closest real thing: a peer on a real socket speaking gpsd's JSON protocol to the real daemon.
-        @Test func aReportWithoutCoordinatesIsCountedAsNoFix() throws {
+        /// A ride from Darnytsia whose gpsd is the test itself: a peer on the rig's gpsd port, already connected
+        /// (the caller closes it).
+        func rideWithFakeGPSD() throws -> (rig: GPSDaemonRig, peer: Int32) {
             let rig = try GPSDaemonRig(timeScale: 1, startGPSD: false)
             let listener = try LoopbackListener(port: rig.gpsdPort)
             try rig.startTrip(from: "darnytsia", to: "lisova")
             let peer = try listener.accept(timeoutMs: 10_000)
-            defer { close(peer) }
             #expect(eventually { (try? rig.gps()["connected"] as? Bool) == true })
+            return (rig, peer)
+        }
+
+        /// gpsd fed NMEA never reports a 2D/3D fix without coordinates (a GGA with a fix quality but empty
+        /// position fields yields no report: verified with gpsd 3.22), so this one case cannot come from a real
+        /// gpsd. The closest real thing: a peer on a real socket speaking gpsd's JSON protocol to the real daemon.
+        @Test func aReportWithoutCoordinatesIsCountedAsNoFix() throws {
+            let (rig, peer) = try rideWithFakeGPSD()
+            defer { close(peer) }
             // Milliseconds: a time truncated to the second could fall before the trip's start.
             let formatter = ISO8601DateFormatter()
             formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -89,12 +96,8 @@ extension GPSDaemonTests {
         /// clock, it is counted as stale or future like any other wrong stamp; it neither stops the daemon nor
         /// becomes the timetable's clock.
         @Test func aFixStampedCenturiesOffIsRejectedAndChangesNothing() throws {
-            let rig = try GPSDaemonRig(timeScale: 1, startGPSD: false)
-            let listener = try LoopbackListener(port: rig.gpsdPort)
-            try rig.startTrip(from: "darnytsia", to: "lisova")
-            let peer = try listener.accept(timeoutMs: 10_000)
+            let (rig, peer) = try rideWithFakeGPSD()
             defer { close(peer) }
-            #expect(eventually { (try? rig.gps()["connected"] as? Bool) == true })
             let before = try rig.trip()
             func tpv(_ time: String) -> String {
                 #"{"class":"TPV","device":"udp://x","mode":3,"time":"\#(time)","lat":50.45594,"lon":30.61284,"eph":17.1}"# + "\n"
@@ -182,31 +185,5 @@ extension GPSDaemonTests {
                 #expect(abs(shift - 7200) < 60, "t0 on GPS time, two hours ahead: off by \(shift) s")
             }
         }
-    }
-}
-
-/// A listening TCP socket on 127.0.0.1 standing in for gpsd.
-final class LoopbackListener {
-    let fd: Int32
-
-    init(port: UInt16) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var reuse: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = Loopback.address(port: port)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 4) == 0 else { throw Loopback.Failure("listen on 127.0.0.1:\(port)") }
-    }
-
-    deinit { close(fd) }
-
-    /// The next connection, or a failure after `timeoutMs`.
-    func accept(timeoutMs: Int32) throws -> Int32 {
-        guard Loopback.waitReadable(fd, timeoutMs: timeoutMs) else { throw Loopback.Failure("no connection", errno: ETIMEDOUT) }
-        let peer = Glibc.accept(fd, nil, nil)
-        guard peer >= 0 else { throw Loopback.Failure("accept") }
-        return peer
     }
 }

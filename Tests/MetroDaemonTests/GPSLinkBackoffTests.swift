@@ -11,18 +11,8 @@ import Testing
 @Suite(.serialized)
 struct GPSLinkBackoffTests {
     @Test func aPeerThatClosesAtOnceIsRetriedWithGrowingPauses() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        #expect(listener >= 0)
-        defer { close(listener) }
-        var address = Loopback.address(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                guard bind(listener, $0, length) == 0, listen(listener, 8) == 0,
-                      getsockname(listener, $0, &length) == 0 else { throw Loopback.Failure("listen") }
-            }
-        }
-        let port = UInt16(bigEndian: address.sin_port)
+        let server = try LoopbackListener(nonblocking: true)
+        let (listener, port) = (server.fd, server.port)
 
         let loop = try EventLoop()
         let clock = ModelClock(scale: 1, boot: { Clocks.now(.boottime) }, wall: { Clocks.now(.realtime) })

@@ -7,34 +7,10 @@ import Testing
 /// `hardware = gpio`; this checks the command line's side: the request it sends and the one line it prints.
 @Suite struct PressRefusalTests {
     @Test func pressOnARealBoardIsRefusedWithOneLine() throws {
-        let dir = try makeScratchDirectory("press")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("control.sock").path
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        try #require(listener >= 0)
-        defer { close(listener) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in path.utf8.enumerated() { raw[i] = b }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        try #require(bound == 0 && listen(listener, 1) == 0)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: DaemonProcess.cliPath)
-        process.arguments = ["--socket", path, "press", "--hold", "700"]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-
-        var p = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        try #require(poll(&p, 1, 5000) == 1, "the command line did not connect")
-        let connection = accept(listener, nil, nil)
-        try #require(connection >= 0)
+        let daemon = try StandInDaemon("press")
+        defer { daemon.remove() }
+        let (process, err) = try daemon.launchCLI(["press", "--hold", "700"])
+        let connection = try daemon.acceptCLI()
         defer { close(connection) }
         let reader = try RawLineReader(connection)
         let request = try #require(reader.line(timeout: 5))
@@ -52,35 +28,10 @@ import Testing
     /// A daemon that accepts but never answers (stuck): the command line gives up with one line and 69 instead of
     /// hanging the rider's shell.
     @Test func aStuckDaemonTimesOutWithOneLine() throws {
-        let dir = try makeScratchDirectory("stuck")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let path = dir.appendingPathComponent("control.sock").path
-        let listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        try #require(listener >= 0)
-        defer { close(listener) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in path.utf8.enumerated() { raw[i] = b }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        try #require(bound == 0 && listen(listener, 1) == 0)
-        var environment = ProcessInfo.processInfo.environment
-        environment["METROTIMER_REPLY_TIMEOUT_MS"] = "300"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: DaemonProcess.cliPath)
-        process.arguments = ["--socket", path, "status"]
-        process.environment = environment
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        var p = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        try #require(poll(&p, 1, 5000) == 1, "the command line did not connect")
-        let connection = accept(listener, nil, nil)
-        try #require(connection >= 0)
+        let daemon = try StandInDaemon("stuck")
+        defer { daemon.remove() }
+        let (process, err) = try daemon.launchCLI(["status"], environment: ["METROTIMER_REPLY_TIMEOUT_MS": "300"])
+        let connection = try daemon.acceptCLI()
         defer { close(connection) }
         // Without the timeout the command would hang forever: give it 10 s, then kill it and fail.
         var output = pollfd(fd: err.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
@@ -91,6 +42,57 @@ import Testing
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 69)
-        #expect(String(decoding: stderr, as: UTF8.self) == "metrotimer status: metrotimerd at \(path) did not answer within 300 ms\n")
+        #expect(String(decoding: stderr, as: UTF8.self)
+            == "metrotimer status: metrotimerd at \(daemon.path) did not answer within 300 ms\n")
+    }
+}
+
+/// A listening control socket with nobody behind it but the test, for the command line's side of the protocol.
+private struct StandInDaemon {
+    let directory: URL
+    let path: String
+    let listener: Int32
+
+    init(_ label: String) throws {
+        directory = try makeScratchDirectory(label)
+        path = directory.appendingPathComponent("control.sock").path
+        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        try #require(listener >= 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in path.utf8.enumerated() { raw[i] = b }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(bound == 0 && listen(listener, 1) == 0)
+    }
+
+    /// Starts `metrotimer --socket PATH arguments…`; its standard error is returned for reading.
+    func launchCLI(_ arguments: [String], environment extra: [String: String] = [:]) throws -> (Process, Pipe) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DaemonProcess.cliPath)
+        process.arguments = ["--socket", path] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        return (process, err)
+    }
+
+    /// The command line's connection, once it connects (within 5 s).
+    func acceptCLI() throws -> Int32 {
+        var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        try #require(poll(&ready, 1, 5000) == 1, "the command line did not connect")
+        let connection = accept(listener, nil, nil)
+        try #require(connection >= 0)
+        return connection
+    }
+
+    func remove() {
+        close(listener)
+        try? FileManager.default.removeItem(at: directory)
     }
 }

@@ -10,26 +10,16 @@ struct PartialMessageTests {
     static let tpv = #"{"class":"TPV","device":"udp://x","mode":3,"time":"2026-08-01T07:30:00.000Z","lat":50.45594,"lon":30.61284,"eph":17.100}"#
     static let sky = #"{"class":"SKY","device":"udp://x","hdop":0.9,"satellites":[]}"#
 
-    /// A listening loopback socket and the session connected to it (the peer side accepted).
-    static func connectedPair() throws -> (session: GPSDSession, peer: Int32, listener: Int32) {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = Loopback.address(port: 0)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                guard bind(listener, $0, length) == 0, listen(listener, 1) == 0,
-                      getsockname(listener, $0, &length) == 0 else { throw Loopback.Failure("listen") }
-            }
-        }
-        let session = try GPSDSession.open(GPSDAddress(host: "127.0.0.1", port: UInt16(bigEndian: address.sin_port)))
-        let peer = accept(listener, nil, nil)
-        guard peer >= 0 else { throw Loopback.Failure("accept") }
-        return (session, peer, listener)
+    /// A session connected to a loopback listener, and the accepted peer side.
+    static func connectedPair() throws -> (session: GPSDSession, peer: Int32) {
+        let listener = try LoopbackListener()
+        let session = try GPSDSession.open(GPSDAddress(host: "127.0.0.1", port: listener.port))
+        return (session, try listener.accept(timeoutMs: 5000))
     }
 
     @Test func anIncompleteLineIsLeftForLaterWithoutBlocking() throws {
-        let (session, peer, listener) = try Self.connectedPair()
-        defer { session.close(); close(peer); close(listener) }
+        let (session, peer) = try Self.connectedPair()
+        defer { session.close(); close(peer) }
         let half = Self.tpv.index(Self.tpv.startIndex, offsetBy: 40)
         try Loopback.write(String(Self.tpv[..<half]), to: peer)
         #expect(Loopback.waitReadable(session.fd, timeoutMs: 5000))
@@ -47,8 +37,8 @@ struct PartialMessageTests {
     }
 
     @Test func otherMessagesAfterAFixDoNotRepeatIt() throws {
-        let (session, peer, listener) = try Self.connectedPair()
-        defer { session.close(); close(peer); close(listener) }
+        let (session, peer) = try Self.connectedPair()
+        defer { session.close(); close(peer) }
         try Loopback.write([Self.tpv, Self.sky, Self.sky, Self.tpv, Self.sky].joined(separator: "\n") + "\n", to: peer)
         #expect(Loopback.waitReadable(session.fd, timeoutMs: 5000))
         guard case .fixes(let fixes) = session.readAvailable() else {
@@ -59,8 +49,8 @@ struct PartialMessageTests {
     }
 
     @Test func aPeerClosingMidLineIsADisconnection() throws {
-        let (session, peer, listener) = try Self.connectedPair()
-        defer { session.close(); close(listener) }
+        let (session, peer) = try Self.connectedPair()
+        defer { session.close() }
         try Loopback.write(Self.tpv + "\n" + String(Self.tpv.prefix(30)), to: peer)
         close(peer)
         #expect(Loopback.waitReadable(session.fd, timeoutMs: 5000))
@@ -78,8 +68,8 @@ struct PartialMessageTests {
     /// position fields produces no TPV: verified with gpsd 3.22), so only a peer speaking its protocol can
     /// show that such a report comes through as one without a position instead of a fix at NaN, NaN.
     @Test func aReportWithAModeButNoCoordinatesHasNoPosition() throws {
-        let (session, peer, listener) = try Self.connectedPair()
-        defer { session.close(); close(peer); close(listener) }
+        let (session, peer) = try Self.connectedPair()
+        defer { session.close(); close(peer) }
         let noPosition = #"{"class":"TPV","device":"udp://x","mode":3,"time":"2026-08-01T07:30:01.000Z","eph":17.100}"#
         try Loopback.write(noPosition + "\n" + Self.tpv + "\n", to: peer)
         #expect(Loopback.waitReadable(session.fd, timeoutMs: 5000))
