@@ -24,20 +24,12 @@ public enum MetrotimerCLI {
         var language: Language?
         while let option = arguments.first, let name = ["--socket", "--lang"].first(where: { option == $0 || option.hasPrefix($0 + "=") }) {
             arguments.removeFirst()
-            let value: String
-            if option == name {
-                guard let next = arguments.first, !next.isEmpty else {
-                    output.errorLine("metrotimer: \(name) needs \(name == "--lang" ? "uk or en" : "a PATH")")
-                    return CLIError.usageCode
-                }
-                value = next
-                arguments.removeFirst()
-            } else {
-                value = String(option.dropFirst(name.count + 1))
-                guard !value.isEmpty else {
-                    output.errorLine("metrotimer: \(name) needs \(name == "--lang" ? "uk or en" : "a PATH")")
-                    return CLIError.usageCode
-                }
+            // "--name VALUE" or "--name=VALUE"; an empty value is as missing as none.
+            let value = option == name ? arguments.first : String(option.dropFirst(name.count + 1))
+            if option == name, value != nil { arguments.removeFirst() }
+            guard let value, !value.isEmpty else {
+                output.errorLine("metrotimer: \(name) needs \(name == "--lang" ? "uk or en" : "a PATH")")
+                return CLIError.usageCode
             }
             if name == "--socket" {
                 environment["METROTIMER_SOCKET"] = value

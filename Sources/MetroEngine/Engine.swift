@@ -419,11 +419,7 @@ public final class Engine {
     private func announce(_ decision: AlertFiring.Decision) {
         for kind in decision.fireNow {
             log.info("alert: \(kind.rawValue)")
-            switch kind {
-            case .transfer: haptics.play(.changeHere)
-            case .nextStop: haptics.play(.yoursIsNext)
-            case .arrival: haptics.play(.getOffNow)
-            }
+            haptics.play(HapticCue(alert: kind))
         }
         for kind in decision.suppressed { log.debug("alert \(kind.rawValue) suppressed (arrival within 30 s)") }
     }

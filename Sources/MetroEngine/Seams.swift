@@ -46,6 +46,15 @@ public enum HapticCue: Equatable, Sendable {
     case changeHere
     case getOffNow
     case cannot
+
+    /// The buzz that announces an alert (SPEC §12.2).
+    public init(alert: AlertKind) {
+        switch alert {
+        case .transfer: self = .changeHere
+        case .nextStop: self = .yoursIsNext
+        case .arrival: self = .getOffNow
+        }
+    }
 }
 
 /// Where status snapshots go (the control socket's subscribers, systemd's STATUS=, the simulated board's log).

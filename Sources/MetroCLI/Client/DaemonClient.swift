@@ -43,12 +43,13 @@ final class DaemonClient {
         do {
             connection = try UnixConnection.connect(path: path)
         } catch let error as SystemError {
-            switch error.errno.rawValue {
-            case ECONNREFUSED where DaemonClient.kind(of: path) != nil:
-                // Linux refuses a connection to a file that is not a socket: a wrong path, not a stopped daemon.
-                throw CLIError("\(path) is not a socket (it is \(DaemonClient.kind(of: path) ?? "")): "
+            // Linux refuses a connection to a file that is not a socket: a wrong path, not a stopped daemon.
+            if error.errno.rawValue == ECONNREFUSED, let kind = DaemonClient.kind(of: path) {
+                throw CLIError("\(path) is not a socket (it is \(kind)): "
                     + "is --socket or $METROTIMER_SOCKET right? (the daemon's is <runtime_directory>/control.sock)",
                     exitCode: CLIError.unavailableCode)
+            }
+            switch error.errno.rawValue {
             case ENOENT, ECONNREFUSED:
                 throw CLIError("metrotimerd is not running (no daemon listening on \(path))", exitCode: CLIError.unavailableCode)
             case EACCES, EPERM:

@@ -45,15 +45,9 @@ public struct DaemonConfig: Equatable, Sendable {
 
     public init() {}
 
+    /// Equal when no key differs (one list of per-key comparisons: `keysDiffering`).
     public static func == (a: DaemonConfig, b: DaemonConfig) -> Bool {
-        a.hardware == b.hardware && a.timeScale == b.timeScale && a.stateDirectory == b.stateDirectory
-            && a.runtimeDirectory == b.runtimeDirectory && a.controlGroup == b.controlGroup
-            && a.language == b.language && a.route?.from == b.route?.from && a.route?.to == b.route?.to
-            && a.dataFile == b.dataFile && a.gpioChip == b.gpioChip && a.buttonLine == b.buttonLine
-            && a.buttonActive == b.buttonActive && a.buttonBias == b.buttonBias
-            && a.buttonDebounceMilliseconds == b.buttonDebounceMilliseconds && a.button2Line == b.button2Line
-            && a.motorLine == b.motorLine && a.motorActive == b.motorActive && a.motorStrength == b.motorStrength
-            && a.gpsd == b.gpsd && a.logLevel == b.logLevel
+        a.keysDiffering(from: b).isEmpty
     }
 
     /// The keys a file may set, in documentation order.
@@ -136,6 +130,7 @@ public struct DaemonConfig: Equatable, Sendable {
     }
 
     /// The keys (as `keys` spells them) whose values differ between two configurations, in documentation order.
+    /// A key missing from the comparisons below counts as differing, so a new key cannot be silently ignored.
     public func keysDiffering(from other: DaemonConfig) -> [String] {
         let a = self, b = other
         let differs: [String: Bool] = [

@@ -43,28 +43,24 @@ final class DeviceController: HapticSink {
     // MARK: HapticSink
 
     func play(_ cue: HapticCue) {
-        let pattern: HapticPattern
-        switch cue {
-        case .acknowledged: pattern = .acknowledged
-        case .number(let n): pattern = .number(n)
-        case .yoursIsNext: pattern = .yoursIsNext
-        case .changeHere: pattern = .changeHere
-        case .getOffNow: pattern = .getOffNow
-        case .cannot: pattern = .cannot
-        }
         log.notice("buzz: \(cue.label)")
-        apply(player.play(pattern.applying(strength), now: realNow()))
+        apply(player.play(DeviceController.pattern(cue).applying(strength), now: realNow()))
     }
 
     func withdraw(_ kind: AlertKind) {
-        let pattern: HapticKind
-        switch kind {
-        case .transfer: pattern = .changeHere
-        case .nextStop: pattern = .yoursIsNext
-        case .arrival: pattern = .getOffNow
-        }
         log.notice("buzz withdrawn: \(kind.rawValue)")
-        apply(player.withdraw(pattern, now: realNow()))
+        apply(player.withdraw(DeviceController.pattern(HapticCue(alert: kind)).kind, now: realNow()))
+    }
+
+    private static func pattern(_ cue: HapticCue) -> HapticPattern {
+        switch cue {
+        case .acknowledged: return .acknowledged
+        case .number(let n): return .number(n)
+        case .yoursIsNext: return .yoursIsNext
+        case .changeHere: return .changeHere
+        case .getOffNow: return .getOffNow
+        case .cannot: return .cannot
+        }
     }
 
     /// The haptic timer fired: advance the pattern.
