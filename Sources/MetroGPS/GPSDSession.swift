@@ -62,14 +62,11 @@ public final class GPSDSession {
             case Int(CGPS_READ_GONE):
                 gone = true
                 return .disconnected
-            case Int(CGPS_READ_FIX):
-                hasHeardFromGpsd = true
-                if let fix = GPSFix(raw) { fixes.append(fix) }
             case Int(CGPS_READ_PARTIAL):
                 return .fixes(fixes)
-            default:
-                hasHeardFromGpsd = true
-                continue
+            case let result:
+                hasHeardFromGpsd = true  // any complete message
+                if result == Int(CGPS_READ_FIX), let fix = GPSFix(raw) { fixes.append(fix) }
             }
         }
         return .fixes(fixes)

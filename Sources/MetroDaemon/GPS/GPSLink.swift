@@ -135,7 +135,6 @@ final class GPSLink {
             log.warning(fault ?? "")
             scheduleRetry()
         case .fixes(let fixes):
-            if session.hasHeardFromGpsd { backoffSeconds = 1 }
             for fix in fixes {
                 // The age check is against the system clock (the receiver's claim is what is being judged).
                 let wallNow = Clocks.now(.realtime)
