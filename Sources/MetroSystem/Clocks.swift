@@ -27,7 +27,19 @@ public enum Clocks {
         var time = timespec()
         // clock_gettime cannot fail for these clocks with a valid pointer.
         _ = clock_gettime(clock.rawValue, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        return nanoseconds(seconds: Int64(time.tv_sec), nanoseconds: Int64(time.tv_nsec))
+    }
+
+    /// `seconds` + `nanoseconds` as one count of nanoseconds, saturated at the ends of `Int64`.
+    ///
+    /// A nanosecond `Int64` ends in April 2262: a wall clock set later (a dead RTC, a hostile `date -s`) reads
+    /// as the last representable instant instead of trapping; callers judge such a reading implausible.
+    public static func nanoseconds(seconds: Int64, nanoseconds: Int64) -> Int64 {
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, sumOverflow) = whole.addingReportingOverflow(nanoseconds)
+        if sumOverflow { return nanoseconds < 0 ? .min : .max }
+        return sum
     }
 
     /// `CLOCK_BOOTTIME − CLOCK_MONOTONIC` in nanoseconds: how long the machine has been suspended.

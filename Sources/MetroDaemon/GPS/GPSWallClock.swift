@@ -51,6 +51,8 @@ final class GPSWallClock: Sendable {
     func now() -> Int64 {
         let system = readSystem()
         guard let offset = receiverOffsetNanoseconds, !isSynchronised() else { return system }
-        return system + offset
+        // A system clock at the end of its range (see `Clocks.nanoseconds`) must not trap here.
+        let (corrected, overflow) = system.addingReportingOverflow(offset)
+        return overflow ? (offset < 0 ? .min : .max) : corrected
     }
 }

@@ -84,6 +84,10 @@ public enum DaemonMain {
                     return configurationError
                 }
             }
+            if let refusal = ModelClock(scale: config.timeScale).rangeRefusal(boottime: Clocks.now(.boottime)) {
+                printError("metrotimerd: \(refusal)")
+                return configurationError
+            }
             print("configuration OK")
             return 0
         }
