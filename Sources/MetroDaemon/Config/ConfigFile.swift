@@ -6,43 +6,75 @@ public struct ConfigAssignment: Equatable, Sendable {
     public let line: Int
 }
 
-/// A configuration problem, always naming the file and line (or the key) so a rider can fix it.
+/// Configuration problems, each naming the file and line (or the key) so a rider can fix it. Loading goes on
+/// past a bad line, so one run of `--check-config` lists every problem, one per line of `message`.
 public struct ConfigError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
+    /// Every problem found, in file and line order; never empty.
+    public let problems: [String]
+    /// The problems, one per line.
+    public var message: String { problems.joined(separator: "\n") }
+    public init(_ message: String) { problems = [visible(message)] }
+    public init(problems: [String]) { self.problems = problems.map(visible) }
     public init(_ assignment: ConfigAssignment, _ problem: String) {
-        message = "\(assignment.file):\(assignment.line): \(assignment.key): \(problem)"
+        self.init("\(assignment.file):\(assignment.line): \(assignment.key): \(problem)")
     }
     public var description: String { message }
 }
 
 /// The `key = value` format of `metrotimer.conf`: `#` starts a comment line, blank lines are ignored, values are
 /// trimmed and may be quoted with `"` to keep surrounding spaces. A later assignment of a key overrides an
-/// earlier one (drop-ins are read after the main file, in name order).
+/// earlier one (drop-ins are read after the main file, in name order). A UTF-8 byte order mark at the start
+/// (some editors write one) is skipped.
 public enum ConfigFileParser {
-    /// Parses one file's text.
+    /// The longest value accepted, in bytes: every real value is a short word or a path.
+    public static let maximumValueLength = 4096
+
+    /// Parses one file's text; throws every malformed line at once.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> [ConfigAssignment] {
+        let (assignments, problems) = parseReporting(text, file: file)
+        if !problems.isEmpty { throw ConfigError(problems: problems) }
+        return assignments
+    }
+
+    /// The well-formed assignments of one file's text and a message for each malformed line.
+    public static func parseReporting(_ text: String, file: String) -> (assignments: [ConfigAssignment], problems: [String]) {
         var out: [ConfigAssignment] = []
+        var problems: [String] = []
         var number = 0
+        var body = Substring(text)
+        if body.unicodeScalars.first == "\u{FEFF}" { body = Substring(body.unicodeScalars.dropFirst()) }
         // "\r\n" is one Character in Swift: split on it too, or a CRLF file would read as a single line.
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+        for rawLine in body.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             number += 1
             let line = String(rawLine).trimmingCharacters(in: " \t\r")
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
             guard let eq = line.firstIndex(of: "=") else {
-                throw ConfigError("\(file):\(number): expected 'key = value', got '\(line)'")
+                problems.append("\(file):\(number): expected 'key = value', got '\(shortened(line))'")
+                continue
             }
             let key = String(line[..<eq]).trimmingCharacters(in: " \t")
             var value = String(line[line.index(after: eq)...]).trimmingCharacters(in: " \t")
             guard !key.isEmpty, key.utf8.allSatisfy(isKeyByte) else {
-                throw ConfigError("\(file):\(number): '\(key)' is not a valid key (lowercase letters, digits, _)")
+                problems.append("\(file):\(number): '\(shortened(key))' is not a valid key (lowercase letters, digits, _)")
+                continue
+            }
+            // A NUL would cut a path short at the C boundary; any other control character is a typo or an attack.
+            if let control = value.unicodeScalars.first(where: isControl) {
+                let name = control == "\0" ? "a NUL byte" : "control character \(escaped(control))"
+                problems.append("\(file):\(number): \(key): the value contains \(name)")
+                continue
+            }
+            guard value.utf8.count <= maximumValueLength else {
+                problems.append("\(file):\(number): \(key): the value is \(value.utf8.count) bytes long "
+                    + "(at most \(maximumValueLength))")
+                continue
             }
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
                 value = String(value.dropFirst().dropLast())
             }
             out.append(ConfigAssignment(key: key, value: value, file: file, line: number))
         }
-        return out
+        return (out, problems)
     }
 }
 
@@ -59,4 +91,35 @@ extension String {
 /// Lowercase ASCII letters, digits and underscore.
 private func isKeyByte(_ byte: UInt8) -> Bool {
     (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+}
+
+/// C0 controls other than tab, and DEL.
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+}
+
+/// At most 80 characters of `text` for a message, marked when cut.
+func shortened(_ text: String) -> String {
+    text.count <= 80 ? text : text.prefix(80) + "… (\(text.count) characters)"
+}
+
+/// `text` with every character a terminal would not show (controls, format characters such as a byte order mark
+/// or a zero-width space, unassigned code points) written as `\u{FEFF}`, so a message never hides what is wrong.
+func visible(_ text: String) -> String {
+    var out = ""
+    for scalar in text.unicodeScalars {
+        switch scalar.properties.generalCategory {
+        case .control where scalar != "\n" && scalar != "\t", .format, .unassigned, .privateUse, .surrogate,
+             .lineSeparator, .paragraphSeparator:
+            out += escaped(scalar)
+        default:
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}
+
+private func escaped(_ scalar: Unicode.Scalar) -> String {
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "\\u{" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "}"
 }

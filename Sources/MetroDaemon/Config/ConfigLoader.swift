@@ -8,31 +8,58 @@ public enum ConfigLoader {
     public static let defaultPath = "/etc/metrotimer/metrotimer.conf"
 
     /// Loads and validates. A missing default file is not an error (defaults apply); a missing file named with
-    /// `--config` is.
+    /// `--config` is. Throws every problem of every file at once.
     public static func load(path: String?, environment: [String: String]) throws(ConfigError) -> (DaemonConfig, [String]) {
+        let report = loadReporting(path: path, environment: environment)
+        if !report.problems.isEmpty { throw ConfigError(problems: report.problems) }
+        return (report.config, report.read)
+    }
+
+    /// What loading found: the configuration of every acceptable assignment, the files read, and every problem
+    /// (empty when the configuration is good). `mainFileRead` is false when the main file itself could not be
+    /// read, so checks that depend on its content would only add noise.
+    public struct Report {
+        public var config: DaemonConfig
+        public var read: [String]
+        public var problems: [String]
+        public var mainFileRead: Bool
+    }
+
+    /// Loads like `load`, but goes on past every problem and returns them all.
+    public static func loadReporting(path: String?, environment: [String: String]) -> Report {
         let main = path ?? defaultPath
         var assignments: [ConfigAssignment] = []
         var read: [String] = []
+        var problems: [String] = []
+        var mainFileRead = true
+        func parse(_ bytes: [UInt8], file: String) {
+            do {
+                let parsed = ConfigFileParser.parseReporting(try configText(bytes, file: file), file: file)
+                assignments += parsed.assignments
+                problems += parsed.problems
+                read.append(file)
+            } catch {
+                problems += error.problems
+            }
+        }
         switch readFileBytes(main) {
         case .success(let bytes):
-            assignments += try ConfigFileParser.parse(try configText(bytes, file: main), file: main)
-            read.append(main)
+            parse(bytes, file: main)
         case .failure(let error):
             if path != nil || error.errno.rawValue != ENOENT {
-                throw ConfigError("\(main): cannot read: \(readProblem(error))")
+                problems.append("\(main): cannot read: \(readProblem(error))")
+                mainFileRead = false
             }
         }
         let dropInDirectory = main + ".d"
         for file in confFiles(in: dropInDirectory) {
             switch readFileBytes(file) {
-            case .success(let bytes):
-                assignments += try ConfigFileParser.parse(try configText(bytes, file: file), file: file)
-                read.append(file)
-            case .failure(let error):
-                throw ConfigError("\(file): cannot read: \(readProblem(error))")
+            case .success(let bytes): parse(bytes, file: file)
+            case .failure(let error): problems.append("\(file): cannot read: \(readProblem(error))")
             }
         }
-        var config = try DaemonConfig.from(assignments)
+        var (config, refused) = DaemonConfig.fromReporting(assignments)
+        problems += refused
         // systemd's directories: the first path of a space-separated list.
         if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !state.isEmpty {
             config.stateDirectory = String(state)
@@ -40,8 +67,9 @@ public enum ConfigLoader {
         if let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !runtime.isEmpty {
             config.runtimeDirectory = String(runtime)
         }
-        try config.validate()
-        return (config, read)
+        problems += config.validationProblems()
+        return Report(config: config, read: read, problems: ConfigError(problems: problems).problems,
+                      mainFileRead: mainFileRead)
     }
 
     /// `*.conf` files in a directory, sorted; none if it does not exist.

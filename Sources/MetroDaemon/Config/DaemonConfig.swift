@@ -57,12 +57,26 @@ public struct DaemonConfig: Equatable, Sendable {
         "button2_line", "motor_line", "motor_active", "motor_strength", "gpsd", "log_level",
     ]
 
-    /// Applies assignments in order over the defaults.
+    /// Applies assignments in order over the defaults; throws every refused assignment at once.
     public static func from(_ assignments: [ConfigAssignment]) throws(ConfigError) -> DaemonConfig {
-        var config = DaemonConfig()
-        for a in assignments { try config.apply(a) }
+        let (config, problems) = fromReporting(assignments)
+        if !problems.isEmpty { throw ConfigError(problems: problems) }
         return config
     }
+
+    /// The configuration of every acceptable assignment, and the message of each refused one (which leaves the
+    /// key as it was).
+    public static func fromReporting(_ assignments: [ConfigAssignment]) -> (config: DaemonConfig, problems: [String]) {
+        var config = DaemonConfig()
+        var problems: [String] = []
+        for a in assignments {
+            do { try config.apply(a) } catch { problems += error.problems }
+        }
+        return (config, problems)
+    }
+
+    /// The longest station name or id `route` takes, as the control protocol (`metrotimer route`) does.
+    public static let maximumStationLength = 80
 
     mutating func apply(_ a: ConfigAssignment) throws(ConfigError) {
         func choice<T: RawRepresentable>(_ type: T.Type, _ allowed: [T]) throws(ConfigError) -> T where T.RawValue == String {
@@ -100,6 +114,10 @@ public struct DaemonConfig: Equatable, Sendable {
             let parts = a.value.split(separator: " ", omittingEmptySubsequences: true)
             guard parts.count == 2 else {
                 throw ConfigError(a, "'\(a.value)' must be two station ids separated by a space (FROM TO)")
+            }
+            for part in parts where part.count > DaemonConfig.maximumStationLength {
+                throw ConfigError(a, "station '\(part.prefix(40))…' is \(part.count) characters long "
+                    + "(at most \(DaemonConfig.maximumStationLength))")
             }
             route = (String(parts[0]), String(parts[1]))
         case "data_file": dataFile = a.value.isEmpty ? nil : try path()
@@ -151,11 +169,19 @@ public struct DaemonConfig: Equatable, Sendable {
 
     /// Checks that need the whole configuration.
     public func validate() throws(ConfigError) {
+        let problems = validationProblems()
+        if !problems.isEmpty { throw ConfigError(problems: problems) }
+    }
+
+    /// The problems `validate()` throws, as a list.
+    public func validationProblems() -> [String] {
+        var problems: [String] = []
         if hardware == .gpio {
-            if buttonLine == motorLine { throw ConfigError("button_line and motor_line are both '\(motorLine)'") }
+            if buttonLine == motorLine { problems.append("button_line and motor_line are both '\(motorLine)'") }
             if let b2 = button2Line, b2 == buttonLine || b2 == motorLine {
-                throw ConfigError("button2_line '\(b2)' is already used by another line")
+                problems.append("button2_line '\(b2)' is already used by another line")
             }
         }
+        return problems
     }
 }

@@ -65,7 +65,8 @@ final class GPIOBoard: Motor {
         }
         let claimed: GPIOBoardLines
         do { claimed = try GPIOBoardLines.claim(config: config) } catch {
-            throw DaemonStartError("\(error)", exitCode: Self.exitCode(for: error.underlying))
+            let hint = Self.isPermissionProblem(error.underlying) ? Self.permissionHint : ""
+            throw DaemonStartError("\(error)\(hint)", exitCode: Self.exitCode(for: error.underlying))
         }
         do { try rememberLevels(of: claimed) } catch {
             claimed.release()
@@ -82,13 +83,26 @@ final class GPIOBoard: Motor {
     /// EX_UNAVAILABLE: the problem may pass (a busy line, a driver still probing), so a restart is worth it.
     static let mayPass: Int32 = 69
 
-    /// 78 (the configuration names something that is not there: restarting will not help) or 69.
+    /// 78 (the configuration names something that is not there, or the daemon's user may not use it:
+    /// restarting will not help, so systemd's `RestartPreventExitStatus=78` stops) or 69.
     static func exitCode(for error: GPIOError) -> Int32 {
         switch error.kind {
         case .noSuchChip, .noSuchLine, .invalidSpec: 78
+        case .system where isPermissionProblem(error): 78
         case .busy, .system: mayPass
         }
     }
+
+    /// Whether the kernel refused the daemon's user (EACCES, EPERM): a device permission, group or
+    /// `DeviceAllow=` problem of the set-up, which no restart fixes.
+    static func isPermissionProblem(_ error: GPIOError) -> Bool {
+        error.kind == .system && (error.errno == EACCES || error.errno == EPERM)
+    }
+
+    /// What to fix, appended to a permission error's one log line.
+    static let permissionHint = "; the daemon's user may not use the GPIO chip: give it the chip's group "
+        + "(SupplementaryGroups= in the unit) and allow the device (DeviceAllow=), see docs/hardware.md"
+
 
     /// Watches the button event fds, the motor cap and the retry timer on `loop`; edges go to `device`.
     func register(on loop: EventLoop, device: DeviceController) throws {

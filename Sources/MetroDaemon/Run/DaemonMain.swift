@@ -16,7 +16,7 @@ public enum DaemonMain {
 
           --config FILE    read FILE (and FILE.d/*.conf) instead of \(ConfigLoader.defaultPath)
           --check-config   validate the configuration and the network data, then exit (78 on error);
-                           touches no hardware and no state
+                           (and the GPIO chip and lines); claims no line, touches no state
           --verbose        log debug lines too
           --version        version and data sources
 
@@ -50,47 +50,22 @@ public enum DaemonMain {
                 return usageError
             }
         }
+        if checkOnly {
+            let check = ConfigCheck(configPath: configPath, environment: environment)
+            for warning in check.warnings { printError("metrotimerd: warning: \(warning)") }
+            for problem in check.problems { printError("<3>metrotimerd: \(problem)") }
+            guard check.problems.isEmpty else { return configurationError }
+            print("configuration OK" + (check.warnings.isEmpty ? "" : " (with warnings: not everything could be checked)"))
+            return 0
+        }
         let config: DaemonConfig
         do {
             (config, _) = try ConfigLoader.load(path: configPath, environment: environment)
         } catch {
-            printError("<3>metrotimerd: configuration error: \(error.message)")
+            for problem in error.problems { printError("<3>metrotimerd: configuration error: \(problem)") }
             return configurationError
         }
         let log = Logger(verbose: verbose || config.logLevel == .debug)
-        if checkOnly {
-            let located = DataFileLocator.locate(explicit: config.dataFile, environment: environment)
-            guard let path = located.path else {
-                printError("metrotimerd: no network data file found (tried \(located.tried.joined(separator: ", ")))")
-                return configurationError
-            }
-            switch readFileBytes(path) {
-            case .failure(let error):
-                printError("metrotimerd: \(error)")
-                return configurationError
-            case .success(let bytes):
-                do {
-                    let network = try Network.load(json: bytes)
-                    if let route = config.route {
-                        for query in [route.from, route.to] {
-                            guard case .found = network.resolve(query) else {
-                                printError("metrotimerd: route = \(route.from) \(route.to): '\(query)' is not one station")
-                                return configurationError
-                            }
-                        }
-                    }
-                } catch {
-                    printError("metrotimerd: \(path): \(error.message)")
-                    return configurationError
-                }
-            }
-            if let refusal = ModelClock(scale: config.timeScale).rangeRefusal(boottime: Clocks.now(.boottime)) {
-                printError("metrotimerd: \(refusal)")
-                return configurationError
-            }
-            print("configuration OK")
-            return 0
-        }
         // A write to a pipe or socket whose reader is gone (a log reader that exited, gpsd between its close and
         // our read of it) must be an EPIPE error, not a SIGPIPE that kills the process with the motor possibly on.
         // systemd ignores SIGPIPE for its services by default; any other way of starting the daemon may not.

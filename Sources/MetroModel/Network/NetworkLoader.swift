@@ -40,6 +40,11 @@ extension Network {
         } catch {
             throw NetworkDataError("network data: not valid JSON (\(error))")
         }
+        // The decoder keeps one of two equal names and drops the other without a word; the control protocol
+        // refuses such a request, and the data file is refused the same way.
+        if let repeated = DuplicateKeys.first(in: bytes) {
+            throw NetworkDataError("network data: field '\(repeated.prefix(40))' is given twice in one object")
+        }
         return try validate(file)
     }
 

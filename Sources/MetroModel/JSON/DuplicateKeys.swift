@@ -1,11 +1,16 @@
 import FoundationEssentials
 
 /// Finds a name given twice in one JSON object. The decoder keeps only one of them, so a request like
-/// `{"cmd": "status", "cmd": "cancel"}` would run whichever it kept: such a request is refused instead.
-enum DuplicateKeys {
+/// `{"cmd": "status", "cmd": "cancel"}` would run whichever it kept, and a data file giving a field twice would
+/// silently lose one: both are refused instead.
+public enum DuplicateKeys {
     /// The first repeated name in any object of `text`, which must already be valid JSON.
-    static func first(in text: String) -> String? {
-        let bytes = Array(text.utf8)
+    public static func first(in text: String) -> String? {
+        first(in: Array(text.utf8))
+    }
+
+    /// The first repeated name in any object of the JSON text `bytes`, which must already be valid JSON.
+    public static func first(in bytes: [UInt8]) -> String? {
         // One entry per open object or array: the names seen so far (nil for an array) and whether a name is next.
         var stack: [(names: Set<String>?, expectingName: Bool)] = []
         var index = 0
@@ -23,9 +28,12 @@ enum DuplicateKeys {
                     index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
                 }
                 guard let top = stack.last, var names = top.names, top.expectingName else { break }
-                // Decode the escapes so "a" and "\u0061" count as the same name.
-                let literal = Data(bytes[start...min(index, bytes.count - 1)])
-                let name = (try? JSONDecoder().decode(String.self, from: literal)) ?? String(decoding: literal, as: UTF8.self)
+                // Decode the escapes so "a" and "\u0061" count as the same name (a name without escapes, the
+                // usual case, needs no decoder).
+                let literal = bytes[start...min(index, bytes.count - 1)]
+                let name = literal.contains(UInt8(ascii: "\\"))
+                    ? (try? JSONDecoder().decode(String.self, from: Data(literal))) ?? String(decoding: literal, as: UTF8.self)
+                    : String(decoding: literal.dropFirst().dropLast(), as: UTF8.self)
                 if names.contains(name) { return name }
                 names.insert(name)
                 stack[stack.count - 1].names = names
