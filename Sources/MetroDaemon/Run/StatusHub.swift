@@ -39,7 +39,8 @@ final class StatusHub: StatusPublishing {
     }
 }
 
-/// The one-line human status used for `systemctl status` and the simulated board's log.
+/// The one-line human status used for `systemctl status` and the simulated board's log. It shows only what stays
+/// true until the next published change.
 enum StatusSummary {
     static func line(_ document: StatusDocument, network: Network, language: Language) -> String {
         func name(_ id: String) -> String { network.station(StationID(id))?.name(language) ?? id }
@@ -53,8 +54,10 @@ enum StatusSummary {
             if document.state == "arrived" {
                 return Phrase(uk: "прибуття: \(destination)", en: "arrived: \(destination)")(language)
             }
-            return Phrase(uk: "у дорозі: \(Plural.stops(trip.stops_remaining, .uk)) до \(destination), прибуття \(clock(trip.arrival))",
-                          en: "riding: \(Plural.stops(trip.stops_remaining, .en)) to \(destination), arrival \(clock(trip.arrival))")(language)
+            // No stop count: it changes at every arrival, which publishes nothing (an idle loop must not wake
+            // for it), so it would go stale. The destination and the arrival time change only with a mutation.
+            return Phrase(uk: "у дорозі до \(destination), прибуття \(clock(trip.arrival))",
+                          en: "riding to \(destination), arrival \(clock(trip.arrival))")(language)
         }
         if let route = document.route {
             return Phrase(uk: "очікування, маршрут \(name(route.from)) → \(name(route.to))",
