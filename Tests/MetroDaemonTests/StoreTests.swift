@@ -314,7 +314,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteStore(directory: directory.path, log: log)
         let db = try SQLiteDatabase(path: databasePath, create: false)
-        try db.execute("INSERT INTO active_trip VALUES (1, '{\"broken\": ', NULL, 0)")
+        try db.execute("INSERT INTO active_trip (id, trip_json, boot_id, saved_unix_ms) VALUES (1, '{\"broken\": ', NULL, 0)")
         #expect(try store.load().active == nil)
         #expect(sink.lines.contains { $0.hasPrefix("<3>") && $0.contains("unreadable") }, "\(sink.text)")
         #expect(try text(db, "SELECT trip_json FROM active_trip") == "{\"broken\": ")

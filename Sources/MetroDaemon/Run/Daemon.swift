@@ -64,8 +64,9 @@ public final class Daemon {
         do { network = try Network.load(json: bytes) } catch { throw DaemonStartError("\(dataPath): \(error.message)") }
 
         // Store.
-        try Daemon.makeDirectory(config.stateDirectory, mode: 0o700)
-        try Daemon.makeDirectory(config.runtimeDirectory, mode: 0o755)
+        try Daemon.makeDirectory(config.stateDirectory, mode: 0o700, log: log)
+        try Daemon.makeDirectory(config.runtimeDirectory, mode: 0o755, log: log)
+        try Daemon.refuseDanglingLink(config.stateDirectory + "/state.db")
         let stored: StoredState
         do { (store, stored) = try SQLiteStore.openLoading(directory: config.stateDirectory, log: log) } catch {
             throw DaemonStartError("cannot open the state database in \(config.stateDirectory): \(error)", exitCode: 1)
@@ -194,10 +195,41 @@ public final class Daemon {
         supervisor.tell("READY=1\nSTATUS=\(hub.summary)")
     }
 
-    static func makeDirectory(_ path: String, mode: mode_t) throws {
-        if mkdir(path, mode) != 0 && errno != EEXIST {
-            throw DaemonStartError("cannot create \(path): \(Errno(rawValue: errno))")
+    /// Creates `path` with `mode`, or checks the one that is there: it must be a directory, and one that others
+    /// may write to (or read, beyond `mode`) is narrowed to `mode` with a log line when it is ours, and refused when
+    /// it is not (a directory someone else controls could swap `state.db` or the socket under us).
+    static func makeDirectory(_ path: String, mode: mode_t, log: Logger) throws {
+        if mkdir(path, mode) == 0 { return }
+        guard errno == EEXIST else { throw DaemonStartError("cannot create \(path): \(Errno(rawValue: errno))") }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw DaemonStartError("cannot inspect \(path): \(Errno(rawValue: errno))") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw DaemonStartError("\(path) exists and is not a directory") }
+        let actual = info.st_mode & 0o7777
+        guard actual & ~mode & 0o777 != 0 else { return }
+        let shown = { (m: mode_t) in "0" + String(m, radix: 8) }
+        guard info.st_uid == geteuid() else {
+            throw DaemonStartError("\(path) has mode \(shown(actual)) and belongs to uid \(info.st_uid), not to this "
+                + "daemon's user: make it \(shown(mode)) and owned by the daemon's user")
         }
+        guard chmod(path, mode) == 0 else {
+            throw DaemonStartError("\(path) has mode \(shown(actual)) and cannot be narrowed to \(shown(mode)): \(Errno(rawValue: errno))")
+        }
+        log.warning("\(path) had mode \(shown(actual)), wider than \(shown(mode)): set to \(shown(mode))")
+    }
+
+    /// A `state.db` that is a symbolic link to nothing would make SQLite create the database wherever the link
+    /// points; such a link is refused (a link to an existing file is the administrator's choice and is used).
+    static func refuseDanglingLink(_ path: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return }
+        var target = stat()
+        guard stat(path, &target) != 0 else { return }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink(path, &buffer, buffer.count - 1)
+        let destination = length > 0
+            ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
+        throw DaemonStartError("\(path) is a symbolic link to \(destination), which does not exist: refusing to create "
+            + "the state database there (remove the link, or point it at an existing file)")
     }
 
     // MARK: Status

@@ -24,15 +24,18 @@ public final class SQLiteStore: EngineStore {
     private let log: Logger
     private let bootID: String?
     private let wallNowMilliseconds: () -> Int64
+    private let bootNowNanoseconds: () -> Int64
 
     /// Opens (creating, migrating or replacing a damaged file as needed) the store in `directory`.
     public init(directory: String, log: Logger, bootID: String? = Clocks.bootID(),
-                wallNowMilliseconds: @escaping () -> Int64 = { Clocks.now(.realtime) / 1_000_000 }) throws
+                wallNowMilliseconds: @escaping () -> Int64 = { Clocks.now(.realtime) / 1_000_000 },
+                bootNowNanoseconds: @escaping () -> Int64 = { Clocks.now(.boottime) }) throws
     {
         self.path = directory + "/state.db"
         self.log = log
         self.bootID = bootID
         self.wallNowMilliseconds = wallNowMilliseconds
+        self.bootNowNanoseconds = bootNowNanoseconds
         self.db = try SQLiteStore.openUsable(path: path, log: log, now: wallNowMilliseconds)
     }
 
@@ -136,7 +139,7 @@ public final class SQLiteStore: EngineStore {
     /// Everything stored, for the engine to start from. Unreadable entries are logged and skipped, never deleted.
     public func load() throws -> StoredState {
         var state = StoredState(active: nil, calibration: .empty, routes: RouteBook(), selected: nil)
-        let trip = try db.prepare("SELECT trip_json, boot_id FROM active_trip WHERE id = 1")
+        let trip = try db.prepare("SELECT trip_json, boot_id, saved_boot_ns FROM active_trip WHERE id = 1")
         defer { try? trip.reset() }
         if try trip.step(), let json = trip.string(at: 0) {
             do {
@@ -145,6 +148,12 @@ public final class SQLiteStore: EngineStore {
                 let storedBoot = trip.string(at: 1)
                 if let storedBoot, let bootID, storedBoot != bootID {
                     log.warning("the stored trip was saved before a reboot (boot \(storedBoot)); its instants are on the old boot clock")
+                    state.active?.savedOnOtherBoot = true
+                } else if let savedBoot = trip.isNull(at: 2) ? nil : trip.int64(at: 2), case let bootNow = bootNowNanoseconds(),
+                          savedBoot > bootNow {
+                    // The boot clock never goes backwards within a boot: this one did (a restored snapshot or
+                    // container), so the stored instants are on another timeline, as after a reboot.
+                    log.warning("the boot clock reads \((savedBoot - bootNow) / 1_000_000_000) s less than when the stored trip was saved under the same boot id (a restored snapshot?); treating the trip as saved before a reboot")
                     state.active?.savedOnOtherBoot = true
                 }
             } catch {
@@ -197,11 +206,12 @@ public final class SQLiteStore: EngineStore {
         }
         let json = String(decoding: try JSONEncoder().encode(trip), as: UTF8.self)
         let statement = try db.prepare(
-            "INSERT INTO active_trip (id, trip_json, boot_id, saved_unix_ms) VALUES (1, ?1, ?2, ?3) "
-                + "ON CONFLICT(id) DO UPDATE SET trip_json = ?1, boot_id = ?2, saved_unix_ms = ?3")
+            "INSERT INTO active_trip (id, trip_json, boot_id, saved_unix_ms, saved_boot_ns) VALUES (1, ?1, ?2, ?3, ?4) "
+                + "ON CONFLICT(id) DO UPDATE SET trip_json = ?1, boot_id = ?2, saved_unix_ms = ?3, saved_boot_ns = ?4")
         try statement.bind(json, at: 1)
         try statement.bind(bootID.map { .text($0) } ?? .null, at: 2)
         try statement.bind(wallNowMilliseconds(), at: 3)
+        try statement.bind(bootNowNanoseconds(), at: 4)
         _ = try statement.step()
     }
 

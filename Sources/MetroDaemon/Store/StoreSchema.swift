@@ -50,6 +50,11 @@ enum StoreSchema {
             created_unix_ms INTEGER NOT NULL
         );
         """,
+        // 2: the boot-time clock when the active trip was saved: a reading later than now under the same boot id
+        // means the clock went backwards (a restored snapshot or container), and the trip must be re-anchored.
+        """
+        ALTER TABLE active_trip ADD COLUMN saved_boot_ns INTEGER;
+        """,
     ]
 
     static var version: Int { migrations.count }
