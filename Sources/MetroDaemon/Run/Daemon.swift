@@ -189,7 +189,7 @@ public final class Daemon {
             hub.language = fresh.language
             log.info("configuration reloaded" + (restartNeeded.isEmpty ? "" : "; restart to apply: \(restartNeeded.joined(separator: ", "))"))
         } catch {
-            log.error("reload refused, keeping the running configuration: \(error)")
+            log.error("reload refused, keeping the running configuration: \(error.problems.joined(separator: "; "))")
         }
         hub.republish(force: true)
         supervisor.tell("READY=1\nSTATUS=\(hub.summary)")
