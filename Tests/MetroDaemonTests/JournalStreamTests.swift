@@ -2,7 +2,7 @@ import Foundation
 import MetroSystem
 import Testing
 
-/// `journal --limit 10000` on a long journal: the reply (about 2.5 MB, over the 1 MiB a client may leave unread)
+/// `journal --limit 10000` on a long journal: the reply (up to about 3 MB, over the 1 MiB a client may leave unread)
 /// is streamed page by page and arrives whole, newest first.
 @Suite struct JournalStreamTests {
     @Test func tenThousandEntriesArriveWhole() throws {

@@ -268,6 +268,11 @@ final class ControlServer {
         for client in Array(clients.values) {
             guard let since = client.waitingSince, now &- since >= limits.requestTimeoutNanoseconds else { continue }
             client.waitingSince = nil
+            if client.closing {
+                // Already answered and closing (an oversized line cut short): it had as long to take that reply.
+                drop(client)
+                continue
+            }
             log.info("control socket: pid \(client.peer.pid) sent no complete request within \(seconds) s; closing")
             client.closing = true
             send(ControlReply.error("no complete request within \(seconds) s; closing the connection", code: "timeout"), to: client)

@@ -2,7 +2,7 @@ import MetroControl
 import MetroModel
 
 /// The `journal` reply, `{"journal":[entry,…],"ok":true}` on one line, produced a page of entries at a time: a
-/// journal of 10 000 trips (about 2.5 MB) is never held whole, never exceeds the client's 1 MiB output cap, and
+/// journal of 10 000 trips (up to about 3 MB) is never held whole, never exceeds the client's 1 MiB output cap, and
 /// never costs more than one page of reading and encoding per loop turn.
 final class JournalReplyStream: ReplyStream {
     /// Entries read and encoded per piece.

@@ -243,7 +243,7 @@ public final class Daemon {
 
     // MARK: Control requests
 
-    /// The replies produced piece by piece: `journal` (up to 10 000 entries, about 2.5 MB). A storage error on the
+    /// The replies produced piece by piece: `journal` (up to 10 000 entries, up to about 3 MB). A storage error on the
     /// first page is answered by `dispatch` as an ordinary error reply.
     func streamingReply(_ envelope: ControlEnvelope) -> ReplyStream? {
         guard case .journal(let limit) = envelope.request else { return nil }
