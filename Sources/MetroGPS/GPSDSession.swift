@@ -53,11 +53,16 @@ public final class GPSDSession {
     /// those without a position too (`GPSFix.hasPosition` is false), so they can be counted. libgps buffers whole lines, so this keeps reading
     /// until nothing is buffered and the socket has nothing more; an incomplete line is left for the next
     /// call. `.disconnected` when gpsd went away (and on every call after that, or after `close()`).
-    public func readAvailable() -> GPSRead {
+    ///
+    /// `maximumMessages` bounds one call (a gpsd that floods must not hold the caller's thread); when it stops there,
+    /// `hasBufferedMessages` may be true although the socket is no longer readable, so call again soon.
+    public func readAvailable(maximumMessages: Int = Int.max) -> GPSRead {
         guard let handle, !gone else { return .disconnected }
         var fixes: [GPSFix] = []
         var raw = cgps_fix()
-        while cgps_waiting(handle) {
+        var messages = 0
+        while messages < maximumMessages && cgps_waiting(handle) {
+            messages += 1
             switch Int(cgps_read_fix(handle, &raw)) {
             case Int(CGPS_READ_GONE):
                 gone = true
@@ -70,6 +75,12 @@ public final class GPSDSession {
             }
         }
         return .fixes(fixes)
+    }
+
+    /// Whether a message (or the start of one) waits in libgps's buffer or on the socket.
+    public var hasBufferedMessages: Bool {
+        guard let handle, !gone else { return false }
+        return cgps_waiting(handle)
     }
 
     /// Tells gpsd to stop watching (so it may power the receiver down) unless the connection is already

@@ -43,6 +43,12 @@ public final class UnixConnection {
         try fd.read(upTo: maximumCount)
     }
 
+    /// Whether bytes from the peer wait in the socket, unread (a peek that never blocks nor consumes).
+    public var hasUnreadBytes: Bool {
+        var byte: UInt8 = 0
+        return recv(fd.rawValue, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
+    }
+
     /// Sends every byte, blocking as needed (for blocking clients). A closed peer is `EPIPE`, not `SIGPIPE`.
     public func writeAll(_ bytes: some Collection<UInt8>) throws {
         try fd.writeAll(bytes, isSocket: true)

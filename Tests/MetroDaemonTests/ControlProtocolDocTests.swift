@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import MetroDaemon
 
 /// docs/control-protocol.md is what front ends are written against: every command and error code the daemon
 /// knows is in it, and every command it lists is one a real daemon accepts.
@@ -45,6 +46,24 @@ import Testing
         let documentedCodes = try matches(#"\| `([a-z_]+)`(?:, `[a-z_]+`)* \|"#, in: doc)
             .union(try matches(#", `([a-z_]+)` \|"#, in: doc))
         #expect(codes.subtracting(documentedCodes).isEmpty, "undocumented error codes")
+    }
+
+    /// The connection rules the doc states are the daemon's own figures.
+    @Test func theConnectionLimitsAreTheDaemonsOwn() throws {
+        let doc = try text("docs/control-protocol.md")
+        let limits = ConnectionLimits()
+        let timeout = limits.requestTimeoutNanoseconds / 1_000_000_000
+        for phrase in [
+            "for \(timeout) s gets a\n  `timeout` reply",
+            "At most \(limits.maximumConnections) connections are open, at most \(limits.maximumConnectionsPerPeer) per peer user",
+            "`limit` (1–10000, default 100)",
+            "accept lines of up to 4 MiB",
+        ] {
+            #expect(doc.contains(phrase), "docs/control-protocol.md does not say: \(phrase)")
+        }
+        // The command line accepts reply lines of the size the doc promises.
+        let client = try text("Sources/MetroCLI/Client/DaemonClient.swift")
+        #expect(client.contains("LineBuffer(maximumLineLength: 1 << 22)"))
     }
 
     @Test func everyDocumentedCommandIsKnownToTheDaemon() throws {

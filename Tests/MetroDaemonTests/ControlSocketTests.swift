@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+@testable import MetroDaemon
 
 /// The control socket of a real daemon: every malformed, oversized or unauthorised request gets an error reply
 /// naming the problem and never disturbs the running trip.
@@ -251,7 +252,8 @@ import Testing
     /// hanging in the listen queue while the loop spins on a listener it cannot accept from), the log says it once,
     /// and the trip and everyone already connected carry on.
     @Test func runningOutOfFileDescriptorsRefusesNewClientsClearly() throws {
-        let limit = 64
+        // Low enough that the descriptors run out before the per-user connection cap is reached.
+        let limit = 48
         let daemon = try DaemonProcess()
         defer { daemon.stop(); daemon.remove() }
         try daemon.start(shellPrelude: "ulimit -n \(limit);")
@@ -262,6 +264,7 @@ import Testing
         let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
         let free = limit - open
         #expect(free > 0 && free < limit, "\(open) descriptors open")
+        try #require(free < ConnectionLimits().maximumConnectionsPerPeer, "\(free) free descriptors: the cap would act first")
 
         // Every free descriptor taken, and ten more clients queued behind them.
         var clients = try (0..<(free + 10)).map { _ in try RawControlConnection(path: daemon.socketPath, timeout: 2) }

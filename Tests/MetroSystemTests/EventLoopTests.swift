@@ -106,4 +106,64 @@ import Testing
         try loop.runOnce(timeoutMilliseconds: 1_000)
         #expect(reported.contains(.hangup))
     }
+
+    @Test func urgentRegistrationsRunFirstAndBetweenOrdinaryHandlers() throws {
+        let loop = try EventLoop()
+        let inputs = try (0..<3).map { _ in try Pipe() }
+        let urgent = try Pipe()
+        var calls: [String] = []
+        var triggered = false
+        for input in inputs {
+            _ = try loop.register(fd: input.readEnd.rawValue) { _ in
+                _ = try? input.readEnd.read(upTo: 16)
+                calls.append("input")
+                // An urgent descriptor that becomes ready while input is served is served next, not after the rest.
+                if !triggered {
+                    triggered = true
+                    try? urgent.send("u")
+                }
+            }
+        }
+        _ = try loop.register(fd: urgent.readEnd.rawValue, priority: .urgent) { _ in
+            _ = try? urgent.readEnd.read(upTo: 16)
+            calls.append("urgent")
+        }
+        for input in inputs { try input.send("x") }
+        try urgent.send("u")
+        // Ready before the turn: first. Ready during it: before the next ordinary handler.
+        #expect(try loop.runOnce(timeoutMilliseconds: 1_000) == 5)
+        #expect(calls.first == "urgent")
+        #expect(calls.count == 5)
+        if let second = calls.indices.dropFirst().first(where: { calls[$0] == "urgent" }) {
+            #expect(second <= 3, "\(calls)")
+        } else {
+            Issue.record("the urgent descriptor made ready mid-turn was not served in that turn: \(calls)")
+        }
+        #expect(try loop.runOnce(timeoutMilliseconds: 0) == 0)
+    }
+
+    @Test func aContinuationRunsNextTurnWithoutWaitingAndTheLoopSleepsAgainAfter() throws {
+        let loop = try EventLoop()
+        let pipe = try Pipe()
+        var calls: [String] = []
+        _ = try loop.register(fd: pipe.readEnd.rawValue) { _ in
+            _ = try? pipe.readEnd.read(upTo: 16)
+            calls.append("input")
+            loop.continueNextTurn {
+                calls.append("continued in turn \(loop.turn)")
+                loop.continueNextTurn { calls.append("again in turn \(loop.turn)") }
+            }
+        }
+        try pipe.send("x")
+        try loop.runOnce(timeoutMilliseconds: 1_000)
+        let first = loop.turn
+        #expect(calls == ["input"])
+        #expect(loop.hasContinuations)
+        // Would block for an hour without the pending continuation.
+        #expect(try loop.runOnce(timeoutMilliseconds: 3_600_000) == 1)
+        #expect(try loop.runOnce(timeoutMilliseconds: 3_600_000) == 1)
+        #expect(calls == ["input", "continued in turn \(first + 1)", "again in turn \(first + 2)"])
+        #expect(!loop.hasContinuations)
+        #expect(try loop.runOnce(timeoutMilliseconds: 0) == 0)
+    }
 }

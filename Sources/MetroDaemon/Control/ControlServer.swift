@@ -7,6 +7,12 @@ import MetroSystem
 ///
 /// Peers are checked with `SO_PEERCRED` and `SO_PEERGROUPS` at accept: root, the daemon's own user, or members of
 /// the configured group (by the group database or by the groups the peer process holds). A malformed, oversized or unauthorised request gets an error reply and never reaches the engine.
+///
+/// No peer can hold the only thread or the descriptors (`ConnectionLimits`): each wake-up reads one chunk from a
+/// connection and serves a bounded share of its requests, the rest waits for a later turn behind the other
+/// clients and every due timer; a client whose replies are still waiting is not read until it takes them; a
+/// partial request times out; connections are capped per peer user and in all, and a new connection over a cap
+/// closes the oldest idle one of the heaviest user instead of being refused.
 final class ControlServer {
     /// Who is asking, for the dispatcher.
     struct Peer {
@@ -18,17 +24,38 @@ final class ControlServer {
         let connection: UnixConnection
         let peer: Peer
         var buffer = LineBuffer(maximumLineLength: ControlRequest.maximumLineLength)
+        /// Lines read but not handled yet (a bounded share is handled per wake-up).
+        var lines: [LineBuffer.Item] = []
+        var nextLine = 0
         var outgoing = OutgoingBuffer(maximumByteCount: 1 << 20)
         var token: EventLoop.Token?
         var watching = false
         var closing = false
-        init(connection: UnixConnection, peer: Peer) {
+        /// The peer shut down its writing half (read returned end of file).
+        var peerClosed = false
+        /// A reply being produced piece by piece; no other request is handled until it is complete.
+        var stream: ReplyStream?
+        /// A continuation is queued for the next turn.
+        var scheduled = false
+        /// Since when (boot time) it holds an unfinished request, or has sent nothing yet; nil otherwise.
+        var waitingSince: Int64?
+        /// The last time (boot time) it sent a complete request or was accepted: the oldest idle one goes first.
+        var lastActive: Int64
+        init(connection: UnixConnection, peer: Peer, now: Int64) {
             self.connection = connection
             self.peer = peer
+            self.waitingSince = now
+            self.lastActive = now
+        }
+        var hasQueuedLines: Bool { nextLine < lines.count }
+        /// Nothing read and unhandled, nothing half-sent, nothing being produced: closing it loses nobody's answer.
+        var isIdle: Bool {
+            !hasQueuedLines && buffer.pendingByteCount == 0 && !outgoing.hasPendingBytes && stream == nil && !closing
         }
     }
 
     let path: String
+    let limits: ConnectionLimits
     private let listener: UnixListener
     private let loop: EventLoop
     private let log: Logger
@@ -41,15 +68,27 @@ final class ControlServer {
     private var reserve: FileDescriptor?
     /// Whether the current shortage of descriptors was logged (once per shortage, not once per client).
     private var outOfDescriptors = false
+    /// Closes connections whose request stays unfinished too long; armed only while such a connection exists.
+    private let requestTimer: AlarmTimer
+    private var requestTimerToken: EventLoop.Token?
+    private var armedRequestDeadline: Int64?
+    /// The loop turn the budget below belongs to, and what was spent of it.
+    private var budgetTurn: UInt64 = 0
+    private var budgetSpent = 0
+    /// Whether the listener waits for a continuation (its accept budget for this turn was spent).
+    private var acceptScheduled = false
     /// Handles one parsed request; returns the reply line and whether the client now watches.
     var dispatch: ((ControlEnvelope, Peer) -> (reply: String, watch: Bool))?
+    /// Answers a request whose reply is produced piece by piece (`journal`), or nil to leave it to `dispatch`.
+    var streamingDispatch: ((ControlEnvelope, Peer) -> ReplyStream?)?
     /// Told when the number of watchers changes between zero and non-zero.
     var onWatchersChanged: ((Bool) -> Void)?
 
-    init(path: String, groupName: String, loop: EventLoop, log: Logger) throws {
+    init(path: String, groupName: String, loop: EventLoop, log: Logger, limits: ConnectionLimits = ConnectionLimits()) throws {
         self.path = path
         self.loop = loop
         self.log = log
+        self.limits = limits
         if groupName.isEmpty {
             group = nil
         } else if let gid = try Membership.groupID(named: groupName) {
@@ -58,15 +97,22 @@ final class ControlServer {
             log.warning("control_group '\(groupName)' does not exist; only root and the daemon's user may use the socket")
             group = nil
         }
-        listener = try UnixListener(path: path, mode: 0o660)
+        requestTimer = try AlarmTimer(preferAlarm: false)
+        listener = try UnixListener(path: path, mode: 0o660, backlog: 64)
         reserve = try? FileDescriptor.open("/dev/null", flags: O_RDONLY)
         if let group { _ = chown(path, uid_t.max, group) }
         listenerToken = try loop.register(fd: listener.fd.rawValue, events: .readable) { [weak self] _ in
-            self?.acceptAll()
+            self?.acceptSome()
+        }
+        requestTimerToken = try loop.register(fd: requestTimer.fd.rawValue, events: .readable) { [weak self] _ in
+            self?.requestTimerFired()
         }
     }
 
     var watcherCount: Int { clients.values.filter(\.watching).count }
+
+    /// How many control connections are open.
+    var connectionCount: Int { clients.count }
 
     /// Sends a status line to every watcher.
     func broadcast(_ line: String) {
@@ -78,54 +124,103 @@ final class ControlServer {
         for client in Array(clients.values) { drop(client) }
         if let listenerToken { loop.unregister(listenerToken) }
         listenerToken = nil
+        if let requestTimerToken { loop.unregister(requestTimerToken) }
+        requestTimerToken = nil
         try? listener.close()
     }
 
-    private func acceptAll() {
-        while true {
+    private func bootNow() -> Int64 { Clocks.now(.boottime) }
+
+    // MARK: Accepting
+
+    /// Accepts at most `acceptsPerTurn` waiting connections; the listener stays readable for the rest.
+    private func acceptSome() {
+        var accepted = 0
+        while accepted < limits.acceptsPerTurn {
             let connection: UnixConnection?
             do { connection = try listener.accept() } catch let error as SystemError
                 where error.errno.rawValue == EMFILE || error.errno.rawValue == ENFILE
             {
                 guard refuseOneForLackOfDescriptors(error) else { return }
+                accepted += 1
                 continue
             } catch {
                 log.warning("control socket accept: \(error)")
                 return
             }
             guard let connection else { return }
+            accepted += 1
             if outOfDescriptors {
                 outOfDescriptors = false
                 log.notice("control socket: file descriptors available again; accepting connections")
             }
-            let credentials: (pid: pid_t, uid: uid_t, gid: gid_t)
-            do { credentials = try connection.peerCredentials() } catch {
-                log.warning("control socket: cannot read peer credentials: \(error)")
-                try? connection.close()
-                continue
-            }
-            // The group database, and the supplementary groups the peer process really holds.
-            let allowed = ((try? Membership.isAllowed(peerUID: credentials.uid, peerGID: credentials.gid, group: group)) ?? false)
-                || (group.map { PeerGroups.of(socket: connection.fd.rawValue)?.contains($0) ?? false } ?? false)
-            let client = Client(connection: connection, peer: Peer(pid: credentials.pid, uid: credentials.uid))
-            clients[ObjectIdentifier(client)] = client
-            do {
-                client.token = try loop.register(fd: connection.fd.rawValue, events: .readable) { [weak self, weak client] events in
-                    guard let self, let client else { return }
-                    self.service(client, events)
-                }
-            } catch {
-                log.warning("control socket: cannot watch a connection: \(error)")
-                drop(client)
-                continue
-            }
-            if !allowed {
-                log.notice("control socket: refused uid \(credentials.uid) (pid \(credentials.pid)): not root, not the daemon's user, not in the control group")
-                client.closing = true
-                send(ControlReply.error("permission denied: uid \(credentials.uid) may not control metrotimerd (join the control group)",
-                                        code: "permission_denied"), to: client)
-            }
+            admit(connection)
         }
+        refreshRequestTimer()
+    }
+
+    private func admit(_ connection: UnixConnection) {
+        let credentials: (pid: pid_t, uid: uid_t, gid: gid_t)
+        do { credentials = try connection.peerCredentials() } catch {
+            log.warning("control socket: cannot read peer credentials: \(error)")
+            try? connection.close()
+            return
+        }
+        // The group database, and the supplementary groups the peer process really holds.
+        let allowed = ((try? Membership.isAllowed(peerUID: credentials.uid, peerGID: credentials.gid, group: group)) ?? false)
+            || (group.map { PeerGroups.of(socket: connection.fd.rawValue)?.contains($0) ?? false } ?? false)
+        if allowed && !makeRoom(for: credentials.uid) {
+            let reply = ControlReply.error("too many connections from uid \(credentials.uid) and none of them idle; try again later",
+                                           code: "busy")
+            _ = try? connection.sendAvailable(ArraySlice((reply + "\n").utf8))
+            try? connection.close()
+            return
+        }
+        let client = Client(connection: connection, peer: Peer(pid: credentials.pid, uid: credentials.uid), now: bootNow())
+        clients[ObjectIdentifier(client)] = client
+        do {
+            client.token = try loop.register(fd: connection.fd.rawValue, events: .readable) { [weak self, weak client] events in
+                guard let self, let client else { return }
+                self.service(client, events)
+            }
+        } catch {
+            log.warning("control socket: cannot watch a connection: \(error)")
+            drop(client)
+            return
+        }
+        if !allowed {
+            log.notice("control socket: refused uid \(credentials.uid) (pid \(credentials.pid)): not root, not the daemon's user, not in the control group")
+            client.closing = true
+            client.waitingSince = nil
+            send(ControlReply.error("permission denied: uid \(credentials.uid) may not control metrotimerd (join the control group)",
+                                    code: "permission_denied"), to: client)
+        }
+    }
+
+    /// Keeps a new connection of `uid` within the caps: over its own cap, the oldest idle connection of `uid` is
+    /// closed; over the total cap, the oldest idle connection of the user holding the most. False when nothing
+    /// idle can go (every connection is mid-request): then the new one is refused.
+    private func makeRoom(for uid: uid_t) -> Bool {
+        var perUID: [uid_t: Int] = [:]
+        for client in clients.values { perUID[client.peer.uid, default: 0] += 1 }
+        let victimUID: uid_t
+        if perUID[uid, default: 0] >= limits.maximumConnectionsPerPeer {
+            victimUID = uid
+        } else if clients.count >= limits.maximumConnections, let heaviest = perUID.max(by: { $0.value < $1.value }) {
+            victimUID = heaviest.key
+        } else {
+            return true
+        }
+        // Watchers last: a status bar is idle by nature, a connection that never asked anything is not.
+        // A connection whose request already waits in its socket is not idle, only not read yet.
+        let candidates = clients.values.filter { $0.peer.uid == victimUID && $0.isIdle && !$0.connection.hasUnreadBytes }
+        guard let victim = candidates.min(by: { ($0.watching ? 1 : 0, $0.lastActive) < ($1.watching ? 1 : 0, $1.lastActive) })
+        else { return false }
+        log.notice("control socket: uid \(victimUID) holds too many connections; closing its oldest idle one (pid \(victim.peer.pid))")
+        let notice = ControlReply.error("closed: too many connections from uid \(victimUID); this was the oldest idle one", code: "busy")
+        _ = try? victim.connection.sendAvailable(ArraySlice((notice + "\n").utf8))
+        drop(victim)
+        return true
     }
 
     /// Out of descriptors: frees the reserve, accepts one waiting client, answers it `busy` and closes it, then takes
@@ -147,44 +242,173 @@ final class ControlServer {
         return true
     }
 
+    // MARK: Request timeout
+
+    /// Arms the request timer at the earliest deadline of a waiting connection, or disarms it when none waits.
+    private func refreshRequestTimer() {
+        let earliest = clients.values.compactMap(\.waitingSince).min().map { $0 &+ limits.requestTimeoutNanoseconds }
+        guard earliest != armedRequestDeadline else { return }
+        armedRequestDeadline = earliest
+        do {
+            if let earliest {
+                try requestTimer.arm(atBoottimeNanoseconds: earliest)
+            } else {
+                try requestTimer.disarm()
+            }
+        } catch {
+            log.error("control socket: request timer: \(error)")
+        }
+    }
+
+    private func requestTimerFired() {
+        _ = try? requestTimer.acknowledge()
+        armedRequestDeadline = nil
+        let now = bootNow()
+        let seconds = limits.requestTimeoutNanoseconds / 1_000_000_000
+        for client in Array(clients.values) {
+            guard let since = client.waitingSince, now &- since >= limits.requestTimeoutNanoseconds else { continue }
+            client.waitingSince = nil
+            if client.closing {
+                // Already answered and closing (an oversized line cut short): it had as long to take that reply.
+                drop(client)
+                continue
+            }
+            log.info("control socket: pid \(client.peer.pid) sent no complete request within \(seconds) s; closing")
+            client.closing = true
+            send(ControlReply.error("no complete request within \(seconds) s; closing the connection", code: "timeout"), to: client)
+        }
+        refreshRequestTimer()
+    }
+
+    // MARK: Serving
+
     private func service(_ client: Client, _ events: IOEvents) {
         if events.contains(.writable) { flush(client) }
-        guard clients[ObjectIdentifier(client)] != nil else { return }  // dropped by the flush
-        guard events.contains(.readable) || events.contains(.hangup) || events.contains(.error) else { return }
+        guard isOpen(client) else { return }  // dropped by the flush
         if client.closing {
             // Nothing more is read from a closing client (its token no longer asks for `.readable`); it stays only
             // while its last reply drains. A hang-up or an error means it never will.
             if !events.intersection([.hangup, .error]).isEmpty { drop(client) }
             return
         }
-        while !client.closing {
-            let bytes: [UInt8]?
-            do { bytes = try client.connection.read(upTo: 4096) } catch {
+        if !events.intersection([.readable, .hangup, .error]).isEmpty && wantsInput(client) {
+            readChunk(client)
+            guard isOpen(client) else { return }
+        }
+        serve(client)
+    }
+
+    private func isOpen(_ client: Client) -> Bool { clients[ObjectIdentifier(client)] != nil }
+
+    /// Input is read only when everything read before is handled and answered: a client that does not take its
+    /// replies stops being read, and its own socket buffer holds it back.
+    private func wantsInput(_ client: Client) -> Bool {
+        !client.closing && !client.peerClosed && !client.hasQueuedLines && client.stream == nil && !client.outgoing.hasPendingBytes
+    }
+
+    private func readChunk(_ client: Client) {
+        let bytes: [UInt8]?
+        do { bytes = try client.connection.read(upTo: limits.readChunk) } catch {
+            drop(client)
+            return
+        }
+        guard let bytes else { return }  // would block
+        if bytes.isEmpty {
+            client.peerClosed = true
+            return
+        }
+        client.lines.removeAll(keepingCapacity: true)
+        client.nextLine = 0
+        client.lines = client.buffer.append(bytes)
+        if client.buffer.pendingByteCount > 0 {
+            if client.waitingSince == nil { client.waitingSince = bootNow() }
+        } else if !client.lines.isEmpty {
+            client.waitingSince = nil
+        }
+        refreshRequestTimer()
+    }
+
+    /// Handles a bounded share of the client's read lines (its own budget, and what is left of the turn's), feeds
+    /// its streamed reply, and queues a continuation when work is left.
+    private func serve(_ client: Client) {
+        if budgetTurn != loop.turn {
+            budgetTurn = loop.turn
+            budgetSpent = 0
+        }
+        var spent = 0
+        var moreLeft = false
+        while isOpen(client) && !client.closing {
+            if let stream = client.stream {
+                guard client.outgoing.pendingByteCount < limits.streamLowWater else { break }
+                guard spent + limits.requestCost <= limits.connectionBudget,
+                      budgetSpent + limits.requestCost <= limits.turnBudget else { moreLeft = true; break }
+                spent += limits.requestCost
+                budgetSpent += limits.requestCost
+                feed(stream, to: client)
+                continue
+            }
+            if client.outgoing.hasPendingBytes || !client.hasQueuedLines { break }
+            let item = client.lines[client.nextLine]
+            let cost = ControlServer.isBlank(item) ? 1 : limits.requestCost
+            guard spent + cost <= limits.connectionBudget, budgetSpent + cost <= limits.turnBudget else {
+                moreLeft = true
+                break
+            }
+            spent += cost
+            budgetSpent += cost
+            client.nextLine += 1
+            switch item {
+            case .line(let line):
+                handle(line, from: client)
+            case .oversized:
+                client.closing = true
+                send(ControlReply.error("request longer than \(ControlRequest.maximumLineLength) bytes", code: "too_long"), to: client)
+            }
+        }
+        guard isOpen(client) else { return }
+        if !client.closing && client.peerClosed && !client.hasQueuedLines && client.stream == nil {
+            if client.buffer.pendingByteCount > 0 {
+                // A request cut off before its newline is not guessed at; the peer may still read (half-close).
+                client.closing = true
+                client.waitingSince = nil
+                send(ControlReply.error("request not ended by a newline (nothing was done)", code: "bad_request"), to: client)
+                refreshRequestTimer()
+                return
+            }
+            if !client.outgoing.hasPendingBytes {
                 drop(client)
                 return
             }
-            guard let bytes else { return }  // would block
-            if bytes.isEmpty {  // peer closed
-                if client.buffer.pendingByteCount > 0 {
-                    // A request cut off before its newline is not guessed at; the peer may still read (half-close).
-                    client.closing = true
-                    send(ControlReply.error("request not ended by a newline (nothing was done)", code: "bad_request"), to: client)
-                    return
-                }
-                if !client.outgoing.hasPendingBytes { drop(client) } else { client.closing = true }
-                return
-            }
-            for item in client.buffer.append(bytes) {
-                switch item {
-                case .line(let line):
-                    handle(line, from: client)
-                case .oversized:
-                    client.closing = true
-                    send(ControlReply.error("request longer than \(ControlRequest.maximumLineLength) bytes", code: "too_long"), to: client)
-                    return
-                }
+            client.closing = true
+        }
+        updateInterest(client)
+        if moreLeft && !client.scheduled {
+            client.scheduled = true
+            loop.continueNextTurn { [weak self, weak client] in
+                guard let self, let client else { return }
+                client.scheduled = false
+                if self.isOpen(client) { self.serve(client) }
             }
         }
+    }
+
+    private func feed(_ stream: ReplyStream, to client: Client) {
+        do {
+            if let piece = try stream.nextPiece() {
+                enqueue(piece, to: client)
+            } else {
+                client.stream = nil
+                enqueue("\n", to: client)
+            }
+        } catch {
+            log.warning("control socket: a streamed reply to pid \(client.peer.pid) failed: \(error); closing (the line is cut)")
+            drop(client)
+        }
+    }
+
+    private static func isBlank(_ item: LineBuffer.Item) -> Bool {
+        guard case .line(let bytes) = item else { return false }
+        return bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }
     }
 
     private func handle(_ raw: [UInt8], from client: Client) {
@@ -193,9 +417,14 @@ final class ControlServer {
             return
         }
         if text.allSatisfy({ $0 == " " || $0 == "\r" || $0 == "\t" }) { return }
+        client.lastActive = bootNow()
         let request: ControlEnvelope
         do { request = try ControlRequest.parseEnvelope(text) } catch {
             send(ControlReply.error(error.message, code: "bad_request"), to: client)
+            return
+        }
+        if let stream = streamingDispatch?(request, client.peer) {
+            client.stream = stream
             return
         }
         guard let dispatch else { return }
@@ -208,7 +437,12 @@ final class ControlServer {
     }
 
     private func send(_ line: String, to client: Client) {
-        guard client.outgoing.enqueue(Array((line + "\n").utf8)) else {
+        enqueue(line + "\n", to: client)
+    }
+
+    private func enqueue(_ text: String, to client: Client) {
+        guard isOpen(client) else { return }
+        guard client.outgoing.enqueue(Array(text.utf8)) else {
             log.warning("control socket: client pid \(client.peer.pid) is not reading; dropping it")
             drop(client)
             return
@@ -223,21 +457,42 @@ final class ControlServer {
                 drop(client)
                 return
             }
-            // A closing client is not read any more: bytes it still sends (the rest of an oversized line) would keep
-            // a level-triggered `.readable` up and wake the loop without end while its reply waits.
-            let wanted: IOEvents = client.closing ? .writable : (done ? .readable : [.readable, .writable])
-            if let token = client.token, loop.events(of: token) != wanted { try loop.modify(token, events: wanted) }
+            updateInterest(client)
+            // Replies drained: what was read and not yet handled (or a stream) may go on.
+            let streamWantsMore = client.stream != nil && client.outgoing.pendingByteCount < limits.streamLowWater
+            if (done && client.hasQueuedLines || streamWantsMore) && !client.scheduled {
+                client.scheduled = true
+                loop.continueNextTurn { [weak self, weak client] in
+                    guard let self, let client else { return }
+                    client.scheduled = false
+                    if self.isOpen(client) { self.serve(client) }
+                }
+            }
         } catch {
             drop(client)
         }
     }
 
+    /// Readable only while the client may be read (see `wantsInput`), writable while replies wait. A closing
+    /// client is not read any more: bytes it still sends (the rest of an oversized line) would keep a
+    /// level-triggered `.readable` up and wake the loop without end while its reply waits.
+    private func updateInterest(_ client: Client) {
+        guard isOpen(client), let token = client.token else { return }
+        var wanted: IOEvents = []
+        if wantsInput(client) { wanted.insert(.readable) }
+        if client.outgoing.hasPendingBytes { wanted.insert(.writable) }
+        if loop.events(of: token) != wanted { try? loop.modify(token, events: wanted) }
+    }
+
     private func drop(_ client: Client) {
         let wasWatching = client.watching
+        let wasWaiting = client.waitingSince != nil
         if let token = client.token { loop.unregister(token) }
         client.token = nil
+        client.stream = nil
         try? client.connection.close()
         clients[ObjectIdentifier(client)] = nil
         if wasWatching && watcherCount == 0 { onWatchersChanged?(false) }
+        if wasWaiting { refreshRequestTimer() }
     }
 }

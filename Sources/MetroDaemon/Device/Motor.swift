@@ -37,7 +37,8 @@ final class SimulatedMotor: Motor {
         }
         transitions.append(entry)
         if transitions.count > 32 { transitions.removeFirst(transitions.count - 32) }
-        log.notice("motor \(entry)")
+        // The boot-time stamp of each edge, so a test can measure how long the motor really stayed on.
+        log.notice("motor \(entry) (boottime_ns \(now))")
     }
 
     func release() { set(on: false) }

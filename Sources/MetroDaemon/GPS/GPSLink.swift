@@ -23,6 +23,9 @@ final class GPSLink {
     /// Called when `reconsiderTimer` fires; the daemon answers with `setWatching`.
     var onReconsider: (() -> Void)?
     private var backoffSeconds: Int64 = 1
+    /// gpsd messages read per wake-up at most (gpsd sends a handful per receiver epoch).
+    static let messagesPerWakeUp = 64
+    private var drainScheduled = false
     private(set) var isWatching = false
     private(set) var fault: String?
     /// Receiver time − system time at the last fix with a position and a time, for a board whose clock is not
@@ -120,7 +123,7 @@ final class GPSLink {
 
     private func readable() {
         guard let session else { return }
-        switch session.readAvailable() {
+        switch session.readAvailable(maximumMessages: GPSLink.messagesPerWakeUp) {
         case .disconnected:
             let spoke = session.hasHeardFromGpsd
             disconnect()
@@ -135,7 +138,10 @@ final class GPSLink {
             log.warning(fault ?? "")
             scheduleRetry()
         case .fixes(let fixes):
-            for fix in fixes {
+            // Coalesced: only the newest report of a wake-up reaches the engine. Where the train is now is all a
+            // fix can tell; older reports of the same burst say less, and a receiver (or a gpsd) streaming a
+            // thousand a second must cost one engine call per turn, not a thousand.
+            if let fix = fixes.last {
                 // The age check is against the system clock (the receiver's claim is what is being judged).
                 let wallNow = Clocks.now(.realtime)
                 if fix.hasPosition, let receiver = fix.receiverTimeUnixNs {
@@ -147,6 +153,15 @@ final class GPSLink {
                                      horizontalErrorMeters: fix.horizontalErrorMeters, mode: Int(fix.mode.rawValue),
                                      receiverUnixNanoseconds: fix.receiverTimeUnixNs, receivedAt: clock.now())
                 onFix(input, wallNow)
+            }
+            // What the bound left in libgps's buffer is read next turn, after due timers (the socket may no longer
+            // be readable, so epoll would not say).
+            if !drainScheduled, self.session === session, session.hasBufferedMessages {
+                drainScheduled = true
+                loop.continueNextTurn { [weak self] in
+                    self?.drainScheduled = false
+                    self?.readable()
+                }
             }
         }
     }

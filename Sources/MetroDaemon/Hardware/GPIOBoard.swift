@@ -108,7 +108,8 @@ final class GPIOBoard: Motor {
     func register(on loop: EventLoop, device: DeviceController) throws {
         self.loop = loop
         self.device = device
-        _ = try loop.register(fd: motorCap.fd.rawValue, events: .readable) { [weak self] _ in self?.motorCapReached() }
+        // Urgent: the cut-off must come at its instant however busy the loop is with input.
+        _ = try loop.register(fd: motorCap.fd.rawValue, events: .readable, priority: .urgent) { [weak self] _ in self?.motorCapReached() }
         _ = try loop.register(fd: retryTimer.fd.rawValue, events: .readable) { [weak self] _ in self?.retryDue() }
         if let lines { try registerButtons(of: lines) }
     }

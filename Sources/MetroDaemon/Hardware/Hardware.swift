@@ -69,7 +69,8 @@ final class SimulatedButtons {
 
     func register(on loop: EventLoop, device: DeviceController) throws {
         self.device = device
-        _ = try loop.register(fd: releaseTimer.fd.rawValue, events: .readable) { [weak self] _ in self?.releaseDue() }
+        // Urgent like the gesture timer: a release edge that came late would change the gesture.
+        _ = try loop.register(fd: releaseTimer.fd.rawValue, events: .readable, priority: .urgent) { [weak self] _ in self?.releaseDue() }
     }
 
     func press(button: Int, holdMilliseconds: Int) {

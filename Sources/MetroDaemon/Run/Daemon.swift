@@ -106,6 +106,7 @@ public final class Daemon {
         }
         hub.daemon = self
         control.dispatch = { [unowned self] request, peer in self.dispatch(request, peer: peer) }
+        control.streamingDispatch = { [unowned self] request, _ in self.streamingReply(request) }
         control.onWatchersChanged = { [unowned self] watching in self.engine.hasWatchers = watching }
         if let address = config.gpsd {
             gps = try GPSLink(address: address, loop: loop, log: log, clock: clock, wallClock: wallClock) { [unowned self] fix, wallNow in
@@ -124,19 +125,24 @@ public final class Daemon {
     }
 
     private func registerFileDescriptors() throws {
-        _ = try loop.register(fd: signals.fd.rawValue, events: .readable) { [unowned self] _ in self.handleSignals() }
-        _ = try loop.register(fd: alarm.timer.fd.rawValue, events: .readable) { [unowned self] _ in
+        // Timers and signals are urgent: they are served before, and between, the handlers of input.
+        _ = try loop.register(fd: signals.fd.rawValue, events: .readable, priority: .urgent) { [unowned self] _ in self.handleSignals() }
+        _ = try loop.register(fd: alarm.timer.fd.rawValue, events: .readable, priority: .urgent) { [unowned self] _ in
             self.alarm.acknowledge()
             self.engine.tick(now: self.clock.now())
         }
-        _ = try loop.register(fd: device.hapticTimerFD, events: .readable) { [unowned self] _ in self.device.hapticTimerFired() }
-        _ = try loop.register(fd: device.gestureTimerFD, events: .readable) { [unowned self] _ in self.device.gestureTimerFired() }
+        _ = try loop.register(fd: device.hapticTimerFD, events: .readable, priority: .urgent) { [unowned self] _ in
+            self.device.hapticTimerFired()
+        }
+        _ = try loop.register(fd: device.gestureTimerFD, events: .readable, priority: .urgent) { [unowned self] _ in
+            self.device.gestureTimerFired()
+        }
         try hardware.register(on: loop, device: device)
         if let interval = notifier.watchdogIntervalNanoseconds {
             let timer = try AlarmTimer(preferAlarm: false)
             watchdogTimer = timer
             try timer.arm(atBoottimeNanoseconds: clock.bootNow() + interval)
-            _ = try loop.register(fd: timer.fd.rawValue, events: .readable) { [unowned self] _ in
+            _ = try loop.register(fd: timer.fd.rawValue, events: .readable, priority: .urgent) { [unowned self] _ in
                 _ = try? timer.acknowledge()
                 self.supervisor.tell("WATCHDOG=1")
                 try? timer.arm(atBoottimeNanoseconds: self.clock.bootNow() + interval)
@@ -274,6 +280,13 @@ public final class Daemon {
     }
 
     // MARK: Control requests
+
+    /// The replies produced piece by piece: `journal` (up to 10 000 entries, up to about 3 MB). A storage error on the
+    /// first page is answered by `dispatch` as an ordinary error reply.
+    func streamingReply(_ envelope: ControlEnvelope) -> ReplyStream? {
+        guard case .journal(let limit) = envelope.request else { return nil }
+        return try? JournalReplyStream(limit: limit) { [store] before, count in try store.journal(limit: count, before: before) }
+    }
 
     func dispatch(_ envelope: ControlEnvelope, peer: ControlServer.Peer) -> (reply: String, watch: Bool) {
         let request = envelope.request

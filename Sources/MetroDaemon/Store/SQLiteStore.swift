@@ -286,12 +286,19 @@ public final class SQLiteStore: EngineStore {
     }
 
     public func journal(limit: Int) throws -> [JournalEntry] {
+        try journal(limit: limit, before: nil)
+    }
+
+    /// Up to `limit` journal entries older than the entry id `before` (nil: from the newest), newest first: one
+    /// page of a long journal (the `journal` reply is streamed page by page).
+    public func journal(limit: Int, before: Int64?) throws -> [JournalEntry] {
         let statement = try db.prepare("""
             SELECT id, t0_ns, t0_unix_ms, from_station, to_station, planned_s, final_s, confirmed_s, outcome,
                 manual_corrections, late_corrections, gps_corrections, transfers
-            FROM journal ORDER BY id DESC LIMIT ?1
+            FROM journal WHERE id < ?2 ORDER BY id DESC LIMIT ?1
             """)
         try statement.bind(Int64(limit), at: 1)
+        try statement.bind(before ?? Int64.max, at: 2)
         var out: [JournalEntry] = []
         while try statement.step() {
             guard let outcome = statement.string(at: 8).flatMap(TripOutcome.init(rawValue:)) else { continue }

@@ -1,0 +1,282 @@
+import Foundation
+import GPSTestSupport
+import Glibc
+import Synchronization
+import Testing
+
+/// No peer can starve the only thread: four floods, each held for 12 s over the instant of an arrival alert at
+/// time scale 1, against a real daemon on the simulated board. Through each flood the alert fires within 50 ms of
+/// its instant, another client (a fresh connection every 250 ms, as the rider's `metrotimer` makes) gets every
+/// answer within 1 s, and the motor — whose edges the simulated board logs with boot-time stamps — is never on
+/// for more than 2 s.
+///
+/// The trip rides one segment whose running time the test's copy of the network data sets to 30 s (the shortest
+/// the data allows), so each test lasts about 35 s; the four run side by side.
+@Suite struct FloodTests {
+    /// A counter (or flag) shared between the test and its flood thread.
+    final class Shared: Sendable {
+        private let value = Atomic<Int>(0)
+        func add(_ n: Int = 1) { value.add(n, ordering: .relaxed) }
+        func set(_ n: Int) { value.store(n, ordering: .relaxed) }
+        var count: Int { value.load(ordering: .relaxed) }
+        var isSet: Bool { count != 0 }
+    }
+
+    /// The segment ridden: both ends are surface stations, so the daemon watches gpsd on it.
+    static let from = "darnytsia", to = "chernihivska"
+
+    /// A daemon at time scale 1 on network data whose `from → to` segment runs 30 s.
+    static func daemon(extra: [String] = []) throws -> DaemonProcess {
+        let daemon = try DaemonProcess(extra: extra)
+        var data = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: DaemonProcess.dataFile)))
+            as? [String: Any])
+        var segments = try #require(data["segments"] as? [[String: Any]])
+        let index = try #require(segments.firstIndex { $0["from"] as? String == from && $0["to"] as? String == to })
+        segments[index]["running_s"] = 30
+        data["segments"] = segments
+        let dataPath = daemon.directory.appendingPathComponent("network.json").path
+        try JSONSerialization.data(withJSONObject: data).write(to: URL(fileURLWithPath: dataPath))
+        let config = try String(contentsOfFile: daemon.configPath, encoding: .utf8)
+            .replacingOccurrences(of: "data_file = \(DaemonProcess.dataFile)", with: "data_file = \(dataPath)")
+        try config.write(toFile: daemon.configPath, atomically: true, encoding: .utf8)
+        return daemon
+    }
+
+    /// What one flood run measured.
+    struct Outcome: CustomStringConvertible {
+        var latenessMilliseconds: Double
+        var probes: Int
+        var slowestProbeMilliseconds: Double
+        var unanswered: [String]
+        var longestMotorOnMilliseconds: Double
+        var motorOffAtEnd: Bool
+        var description: String {
+            "alert lateness \(String(format: "%.1f", latenessMilliseconds)) ms; \(probes) probes, slowest "
+                + "\(String(format: "%.1f", slowestProbeMilliseconds)) ms, \(unanswered.count) unanswered; motor on at most "
+                + "\(String(format: "%.0f", longestMotorOnMilliseconds)) ms"
+        }
+    }
+
+    /// Starts the trip, runs `flood` from 9 s before the arrival alert until 3 s after it while probing, and
+    /// measures. `flood` runs on its own thread until its stop flag is set.
+    static func ride(_ name: String, daemon: DaemonProcess, flood: @escaping @Sendable (_ stop: Shared) -> Void) throws -> Outcome {
+        #expect(try daemon.cli(["route", from, to]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        let trip = try #require(try daemon.trip())
+        let alerts = try #require(trip["alerts"] as? [[String: Any]])
+        let arrival = try #require(alerts.first { $0["kind"] as? String == "arrival" })
+        let due = try contractSeconds(arrival["due"])
+        try #require(due - Date().timeIntervalSince1970 > 20, "the alert is due too soon: \(arrival)")
+        usleep(useconds_t((due - 9 - Date().timeIntervalSince1970) * 1_000_000))
+
+        let stop = Shared()
+        let floodDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            flood(stop)
+            floodDone.signal()
+        }
+        let socketPath = daemon.socketPath
+        var probes = 0
+        var slowest = 0.0
+        var unanswered: [String] = []
+        while Date().timeIntervalSince1970 < due + 3 {
+            let began = Date()
+            do {
+                let probe = try RawControlConnection(path: socketPath, timeout: 1)
+                let reply = try probe.request("{\"cmd\": \"status\"}")
+                let took = Date().timeIntervalSince(began) * 1000
+                if reply["ok"] as? Bool != true || took > 1000 {
+                    unanswered.append("after \(Int(took)) ms: \(String(describing: reply["error"] ?? "?"))")
+                }
+                slowest = max(slowest, took)
+            } catch {
+                unanswered.append("after \(Int(Date().timeIntervalSince(began) * 1000)) ms: \(error)")
+            }
+            probes += 1
+            let pause = 0.25 - Date().timeIntervalSince(began)
+            if pause > 0 { usleep(useconds_t(pause * 1_000_000)) }
+        }
+        stop.set(1)
+        floodDone.wait()
+
+        // The arrival's buzz (GET OFF NOW, 1000/400 ×2) is over well before due + 3.5 s.
+        let settle = due + 3.5 - Date().timeIntervalSince1970
+        if settle > 0 { usleep(useconds_t(settle * 1_000_000)) }
+        let after = try #require(try daemon.trip(), "the trip ended")
+        let fired = try #require((after["alerts"] as? [[String: Any]])?.first { $0["kind"] as? String == "arrival" })
+        let firedAt = try contractSeconds(try #require(fired["fired"] as? String, "the arrival alert never fired: \(fired)"))
+        let motor = motorEdges(daemon.log)
+        var longest = 0.0
+        for (on, off) in zip(motor, motor.dropFirst()) where on.on && !off.on {
+            longest = max(longest, Double(off.boottime - on.boottime) / 1e6)
+        }
+        let outcome = Outcome(latenessMilliseconds: (firedAt - due) * 1000, probes: probes, slowestProbeMilliseconds: slowest,
+                              unanswered: unanswered, longestMotorOnMilliseconds: longest,
+                              motorOffAtEnd: motor.last.map { !$0.on } ?? false)
+        print("flood \(name): \(outcome)")
+        #expect(motor.contains { $0.on }, "the arrival never buzzed")
+        return outcome
+    }
+
+    /// The simulated motor's edges from the daemon's log: `motor on (boottime_ns N)`, `motor off after … (boottime_ns N)`.
+    static func motorEdges(_ log: String) -> [(on: Bool, boottime: Int64)] {
+        log.split(separator: "\n").compactMap { line in
+            guard let motor = line.range(of: "motor o"), let stamp = line.range(of: "(boottime_ns ") else { return nil }
+            let number = line[stamp.upperBound...].prefix { $0.isNumber }
+            guard let boottime = Int64(number) else { return nil }
+            return (line[motor.lowerBound...].hasPrefix("motor on"), boottime)
+        }
+    }
+
+    static func check(_ outcome: Outcome) {
+        #expect(outcome.latenessMilliseconds >= 0, "fired early")
+        #expect(outcome.latenessMilliseconds <= 50, "\(outcome)")
+        #expect(outcome.probes >= 40)
+        #expect(outcome.unanswered.isEmpty, "\(outcome.unanswered.prefix(5))")
+        #expect(outcome.longestMotorOnMilliseconds <= 2000, "\(outcome)")
+        #expect(outcome.motorOffAtEnd)
+    }
+
+    /// A connected control client whose sends give up after 100 ms (so the flood notices its stop flag).
+    static func floodConnection(_ path: String) -> RawControlConnection? {
+        guard let connection = try? RawControlConnection(path: path, timeout: 0.1) else { return nil }
+        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(connection.fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return connection
+    }
+
+    /// Writes `chunk` over and over on one connection (a new one whenever the daemon closes it), never reading.
+    static func write(_ chunk: [UInt8], to path: String, until stop: Shared) {
+        var connection = floodConnection(path)
+        while !stop.isSet {
+            guard let current = connection else {
+                usleep(10_000)
+                connection = floodConnection(path)
+                continue
+            }
+            let sent = chunk.withUnsafeBytes { Glibc.send(current.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 && errno != EAGAIN && errno != EINTR { connection = floodConnection(path) }
+        }
+    }
+
+    @Test func aBlankLineFloodStarvesNobody() throws {
+        let daemon = try Self.daemon()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        let path = daemon.socketPath
+        let blanks = [UInt8](repeating: UInt8(ascii: "\n"), count: 65536)
+        Self.check(try Self.ride("blank lines", daemon: daemon) { stop in Self.write(blanks, to: path, until: stop) })
+    }
+
+    @Test func aPipeliningClientThatNeverReadsStarvesNobody() throws {
+        let daemon = try Self.daemon()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        let path = daemon.socketPath
+        let requests = Array(String(repeating: "{\"cmd\": \"status\"}\n", count: 256).utf8)
+        Self.check(try Self.ride("pipelined status", daemon: daemon) { stop in Self.write(requests, to: path, until: stop) })
+        // It was held back, not served without end: nothing close to 1 MiB of replies was ever queued for it.
+        #expect(!daemon.log.contains("is not reading; dropping it"))
+    }
+
+    @Test func aThousandIdleConnectionsLockNobodyOut() throws {
+        // The test process holds over a thousand sockets; the daemon gets systemd's default soft limit.
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        try #require(limit.rlim_max >= 4096, "the hard descriptor limit is too low for this test: \(limit.rlim_max)")
+        if limit.rlim_cur < 4096 {
+            limit.rlim_cur = 4096
+            setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        }
+        let daemon = try Self.daemon()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start(shellPrelude: "ulimit -n 1024;")
+        let path = daemon.socketPath
+        let outcome = try Self.ride("1 050 idle connections", daemon: daemon) { stop in
+            // 1 050 connections that never send a byte; every 100 ms the ones the daemon closed are opened again.
+            var held = [Int32](repeating: -1, count: 1050)
+            while !stop.isSet {
+                for index in held.indices {
+                    if held[index] >= 0 {
+                        var entry = pollfd(fd: held[index], events: Int16(POLLIN), revents: 0)
+                        guard poll(&entry, 1, 0) == 1 else { continue }
+                        Glibc.close(held[index])
+                        held[index] = -1
+                    }
+                    held[index] = Self.idleConnection(path)
+                }
+                usleep(100_000)
+            }
+            for fd in held where fd >= 0 { Glibc.close(fd) }
+        }
+        Self.check(outcome)
+        #expect(daemon.log.contains("closing its oldest idle one"))
+    }
+
+    /// A nonblocking connection that sends nothing (-1 when the connect fails or would block).
+    static func idleConnection(_ path: String) -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { return -1 }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in path.utf8.enumerated() where i < raw.count - 1 { raw[i] = b }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if result != 0 {
+            Glibc.close(fd)
+            return -1
+        }
+        return fd
+    }
+
+    @Test func aGPSDStreamingAThousandFixesASecondStarvesNobody() throws {
+        // A stand-in gpsd on loopback speaking gpsd's JSON: it reproduces the flood exactly (1 000 TPV reports a
+        // second, each stamped 5 s in the future), which a real gpsd fed NMEA cannot pace.
+        let listener = try LoopbackListener()
+        let daemon = try Self.daemon(extra: ["gpsd = 127.0.0.1:\(listener.port)"])
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        let blocked = Shared()
+        let sent = Shared()
+        let listenerFD = listener.fd
+        let outcome = try Self.ride("gpsd 1 000 fixes/s", daemon: daemon) { stop in
+            guard Loopback.waitReadable(listenerFD, timeoutMs: 10_000) else { return }
+            let peer = Glibc.accept(listenerFD, nil, nil)
+            guard peer >= 0 else { return }
+            defer { Glibc.close(peer) }
+            _ = fcntl(peer, F_SETFL, fcntl(peer, F_GETFL) | O_NONBLOCK)
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let start = Date()
+            var count = 0
+            while !stop.isSet {
+                // Catch up to 1 000 a second in batches of 10.
+                let owed = Int(Date().timeIntervalSince(start) * 1000) - count
+                if owed < 10 {
+                    usleep(2_000)
+                    continue
+                }
+                let stamp = formatter.string(from: Date().addingTimeInterval(5))
+                let tpv = #"{"class":"TPV","device":"/dev/ttyFAKE","mode":3,"time":"\#(stamp)","lat":50.45594,"lon":30.61284,"eph":5.000}"#
+                let batch = Array(String(repeating: tpv + "\n", count: 10).utf8)
+                let written = batch.withUnsafeBytes { Glibc.send(peer, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if written < batch.count { blocked.add() }  // gpsd would drop such a slow reader
+                count += 10
+            }
+            sent.set(count)
+        }
+        Self.check(outcome)
+        #expect(sent.count >= 10_000, "the stand-in gpsd was not connected for the whole flood")
+        #expect(blocked.count == 0, "the daemon fell behind the stream")
+        // The fixes were read and judged (counted as stamped in the future), coalesced: the reports arrive ten at a
+        // time, and only the newest of each wake-up reaches the engine.
+        let gps = try #require(try daemon.status()["gps"] as? [String: Any])
+        let judged = gps["fixes"] as? Int ?? 0
+        print("flood gpsd 1 000 fixes/s: \(sent.count) reports sent, \(judged) reached the engine, \(blocked.count) sends blocked")
+        #expect(((gps["rejected"] as? [String: Any])?["future"] as? Int ?? 0) > 0, "\(gps)")
+        #expect(judged > 0 && judged <= sent.count / 5, "\(judged) of \(sent.count) reports reached the engine")
+    }
+}
