@@ -23,16 +23,18 @@ enum YearCard {
         if rides == 0 {
             text(40, 240, 28, Phrase(uk: "Поїздок того року в журналі немає", en: "No rides that year in the journal")(L))
         } else {
-            let figures: [(String, String)] = [
-                (String(rides), Phrase(uk: Plural.ukrainian(rides, one: "поїздка", few: "поїздки", many: "поїздок"),
-                                       en: Plural.english(rides, one: "ride", other: "rides"))(L)),
-                (YearCommand.duration(y["time_underground_s"]?.intValue ?? 0, L), Phrase(uk: "у метро", en: "underground")(L)),
-                (String(y["stations"]?.intValue ?? 0), Phrase(uk: "станцій", en: "stations")(L)),
+            let stations = y["stations"]?.intValue ?? 0
+            // Columns wide enough for "9999", "999 год 59 хв" and "52"; the duration is set smaller to fit.
+            let figures: [(x: Int, size: Int, value: String, label: String)] = [
+                (40, 48, String(rides), Phrase(uk: Plural.ukrainian(rides, one: "поїздка", few: "поїздки", many: "поїздок"),
+                                               en: Plural.english(rides, one: "ride", other: "rides"))(L)),
+                (220, 40, YearCommand.duration(y["time_underground_s"]?.intValue ?? 0, L), Phrase(uk: "у метро", en: "underground")(L)),
+                (590, 48, String(stations), Phrase(uk: Plural.ukrainian(stations, one: "станція", few: "станції", many: "станцій"),
+                                                   en: Plural.english(stations, one: "station", other: "stations"))(L)),
             ]
-            for (i, figure) in figures.enumerated() {
-                let x = 40 + i * 250
-                text(x, 190, 48, figure.0, weight: "bold")
-                text(x, 222, 20, figure.1, fill: "#c9cfdb")
+            for figure in figures {
+                text(figure.x, 190, figure.size, figure.value, weight: "bold")
+                text(figure.x, 222, 20, figure.label, fill: "#c9cfdb")
             }
             // One bar per line ridden, in the line's colour.
             let lines = (y["lines"]?.arrayValue ?? []).compactMap(\.stringValue)
@@ -55,7 +57,12 @@ enum YearCard {
                 rows.append(Phrase(uk: "Найпізніше: ", en: "Latest: ")(L) + YearCommand.when(l, L))
             }
             rows.append(Phrase(uk: "Точність: ", en: "Accuracy: ")(L) + YearCommand.accuracy(y["accuracy"], L))
-            for (i, row) in rows.enumerated() { text(40, 330 + i * 34, 20, row, fill: "#e3e6ee") }
+            // Long station names must not run off the card: a row too long for 720 px (at about 0.55 em a
+            // character in DejaVu Sans) is set smaller.
+            for (i, row) in rows.enumerated() {
+                let size = min(20, max(12, Int(720.0 / (0.55 * Double(max(row.count, 1))))))
+                text(40, 330 + i * 34, size, row, fill: "#e3e6ee")
+            }
         }
         return """
             <?xml version="1.0" encoding="UTF-8"?>
