@@ -57,6 +57,7 @@ import Testing
         try rig.engine.addReminder(hour: 3, minute: 30, days: .daily, route: route,
                                    wallNowUnixSeconds: kyivUnix(2026, 3, 28, 12, 0), now: rig.clock.now)
         #expect(rig.wallAlarm.armed == kyivUnix(2026, 3, 30, 3, 30), "29 March has no 03:30")
+        #expect(rig.log.lines.contains { $0.message.contains("does not exist on 2026-03-29") }, "the skipped day is named")
         try rig.engine.removeReminder(number: 1, wallNowUnixSeconds: kyivUnix(2026, 3, 28, 12, 0), now: rig.clock.now)
         #expect(rig.wallAlarm.armed == nil, "no reminders: nothing armed, nothing wakes")
 
