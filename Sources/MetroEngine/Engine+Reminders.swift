@@ -57,12 +57,12 @@ extension Engine {
                 }
             }
         }
-        let book2 = book
+        let firings = book
         let selected = chosen ?? selectedRoute
         do {
             let routes = self.routes
             try persist {
-                try store.saveReminders(book2)
+                try store.saveReminders(firings)
                 if chosen != nil { try store.saveRoutes(routes, selected: selected) }
             }
         } catch {

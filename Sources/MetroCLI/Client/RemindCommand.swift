@@ -40,10 +40,11 @@ extension Command {
             guard rest.isEmpty else { throw .usage(Phrase(uk: "'remind list' не має аргументів", en: "'remind list' takes no arguments")(L)) }
             request = .reminders
         case "remove":
-            guard rest.count == 1, let n = Int(rest[0]), n >= 1 else {
-                throw .usage(Phrase(uk: "'remind remove' потребує номер N з remind list", en: "'remind remove' takes a number N from remind list")(L))
+            guard rest.count == 1, let n = Int(rest[0]), (1...1000).contains(n) else {
+                throw .usage(Phrase(uk: "'remind remove' потребує номер N з remind list, а не '\(rest.joined(separator: " "))'",
+                                    en: "'remind remove' takes a number N from remind list, not '\(rest.joined(separator: " "))'")(L))
             }
-            request = .remindRemove(number: min(n, 1000))
+            request = .remindRemove(number: n)
         default:
             throw .usage(Phrase(uk: "'remind \(action)': має бути add, list або remove", en: "'remind \(action)': must be add, list or remove")(L))
         }

@@ -50,6 +50,8 @@ public struct YearOnTheMetro: Sendable, Equatable {
         for (index, entry) in ridden.enumerated() {
             let route = RouteChoice(from: entry.from, to: entry.to)
             counts[route] = ((counts[route]?.count ?? 0) + 1, index)
+            // The stations ridden, whatever the rider has suspended since; a route the data file no longer plans
+            // counts its two ends.
             if let events = try? network.withLocalSuspensions([]).route(from: entry.from, to: entry.to) {
                 stations.formUnion(events.map(\.station))
             } else {
