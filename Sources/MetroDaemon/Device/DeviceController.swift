@@ -204,6 +204,9 @@ final class DeviceController: HapticSink {
                 try engine.start(t0: pressedAt, wall: clock.wallMapping(), now: modelNow)
             case .nextPinnedRoute:
                 let number = try engine.selectNextPinned(now: modelNow)
+                // A reminder's "time to go" outranks a number, which would be dropped unheard: the rider choosing
+                // another route has noticed the reminder, so it is acknowledged first.
+                if state == .reminderBuzzing { apply(player.acknowledge(now: realNow())) }
                 play(.number(number))
             case .buzzRouteStopCount:
                 guard let route = engine.selectedRoute, let events = try? engine.network.route(from: route.from, to: route.to)
