@@ -17,14 +17,14 @@ _metrotimer() {
     COMPREPLY=()
 
     local commands="stations plan route pin unpin routes start plus minus departed arrived cancel ack status
-        journal stats calibration calibrate press"
+        journal stats calibration calibrate press suspend resume suspensions remind"
     local globals="--socket --lang --help --version"
 
     # Values of options, wherever they appear.
     case $prev in
-        --socket) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --socket | --svg) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --lang) COMPREPLY=($(compgen -W "uk en" -- "$cur")); return ;;
-        --at | --hold | --limit) return ;;
+        --at | --hold | --limit | --year) return ;;
         --button) COMPREPLY=($(compgen -W "1 2" -- "$cur")); return ;;
     esac
 
@@ -33,7 +33,7 @@ _metrotimer() {
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         case $word in
-            --socket | --lang | --at | --hold | --button | --limit) ((i++)) ;;
+            --socket | --lang | --at | --hold | --button | --limit | --year | --svg) ((i++)) ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; else ((positional++)); fi ;;
         esac
@@ -56,6 +56,8 @@ _metrotimer() {
         journal) options="--json --limit" ;;
         calibration) options="--json --reset" ;;
         press) options="--hold --button" ;;
+        stats) options="--json --year --svg --lang" ;;
+        suspend | resume | suspensions | remind | ack) options="--json --lang" ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
@@ -63,8 +65,17 @@ _metrotimer() {
     fi
 
     case $command in
-        plan | route | pin | unpin)
+        plan | route | pin | unpin | suspend | resume)
             ((positional < 2)) && COMPREPLY=($(compgen -W "$(_metrotimer_station_ids)" -- "$cur")) ;;
+        remind)
+            # remind add HH:MM [DAYS] FROM TO | list | remove N
+            case $positional in
+                0) COMPREPLY=($(compgen -W "add list remove" -- "$cur")) ;;
+                2) [[ ${COMP_WORDS[*]} == *" add "* ]] &&
+                    COMPREPLY=($(compgen -W "daily mon-fri sat,sun $(_metrotimer_station_ids)" -- "$cur")) ;;
+                3 | 4) [[ ${COMP_WORDS[*]} == *" add "* ]] &&
+                    COMPREPLY=($(compgen -W "$(_metrotimer_station_ids)" -- "$cur")) ;;
+            esac ;;
         calibrate)
             case $positional in
                 0) COMPREPLY=($(compgen -W "m1 m2 m3" -- "$cur")) ;;

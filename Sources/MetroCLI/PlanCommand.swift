@@ -11,6 +11,7 @@ extension Command {
             Plans a ride from FROM to TO as if the train left FROM at TIME and prints every stop with its arrival
             and departure on the Kyiv clock, where to change lines, when each alert would fire and any service
             warning (first/last train). Nothing is started: the daemon starts a trip at the departure press.
+            Stretches suspended with metrotimer suspend are refused as well when the daemon is running.
 
               FROM, TO       station ids or names in either language (case, accents and apostrophes ignored)
               --at TIME      ISO 8601: 2026-08-17T22:20:00 (Kyiv time), 2026-08-17T19:20:00Z, with an offset,
@@ -102,8 +103,9 @@ private func runPlan(_ context: CommandContext) throws(CLIError) {
     let nowSeconds = floorDivide(context.now(), by: 1_000_000_000)
     let t0 = try arguments.values["--at"].map { text throws(CLIError) in try TimeText.parse(text, todayFrom: nowSeconds) }
         ?? nowSeconds
-    let (network, _) = try NetworkData.load(explicit: arguments.values["--data"], environment: context.environment,
-                                            executablePath: context.executablePath)
+    let (dataNetwork, _) = try NetworkData.load(explicit: arguments.values["--data"], environment: context.environment,
+                                                executablePath: context.executablePath)
+    let network = SuspensionsView.withRunningDaemonsSuspensions(dataNetwork, context)
     let from = try resolveStation(arguments.positionals[0], role: Phrase(uk: "Станція відправлення", en: "FROM"),
                                   network: network, language: language)
     let to = try resolveStation(arguments.positionals[1], role: Phrase(uk: "Станція призначення", en: "TO"),

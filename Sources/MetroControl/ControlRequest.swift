@@ -30,6 +30,17 @@ public enum ControlRequest: Equatable, Sendable {
     case endCalibration
     /// Simulated board only: a button press held for `holdMilliseconds`.
     case press(holdMilliseconds: Int, button: Int)
+    /// Suspend the stretch between two stations of one line (no service there for now).
+    case suspend(from: String, to: String)
+    /// Lift one suspended stretch, or (both nil) every one.
+    case resume(from: String?, to: String?)
+    case suspensions
+    /// A schedule reminder at `time` (`HH:MM`) on `days` (nil: every day).
+    case remindAdd(time: String, days: String?, from: String, to: String)
+    case reminders
+    case remindRemove(number: Int)
+    /// The year on the metro (`metrotimer stats --year`).
+    case year(Int)
 
     /// The largest request line accepted, in bytes.
     public static let maximumLineLength = 4096
@@ -91,6 +102,21 @@ public enum ControlRequest: Equatable, Sendable {
         case "press":
             request = .press(holdMilliseconds: try reader.integer("hold_ms", in: 1...10_000, default: 100),
                              button: try reader.integer("button", in: 1...2, default: 1))
+        case "suspend": request = .suspend(from: try reader.station("from"), to: try reader.station("to"))
+        case "resume":
+            if fields["from"] == nil && fields["to"] == nil {
+                request = .resume(from: nil, to: nil)
+            } else {
+                request = .resume(from: try reader.station("from"), to: try reader.station("to"))
+            }
+        case "suspensions": request = .suspensions
+        case "remind_add":
+            request = .remindAdd(time: try reader.string("time", maxLength: 5),
+                                 days: fields["days"] == nil ? nil : try reader.string("days", maxLength: 40),
+                                 from: try reader.station("from"), to: try reader.station("to"))
+        case "reminders": request = .reminders
+        case "remind_remove": request = .remindRemove(number: try reader.requiredInteger("number", in: 1...1000))
+        case "year": request = .year(try reader.requiredInteger("year", in: 2000...2100))
         default:
             throw ControlRequestError("unknown command '\(cmd.prefix(40))'")
         }
@@ -152,6 +178,12 @@ private struct FieldReader {
             throw ControlRequestError("field '\(name)' must be from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
+    }
+
+    /// An integer field the command cannot do without.
+    mutating func requiredInteger(_ name: String, in range: ClosedRange<Int>) throws(ControlRequestError) -> Int {
+        guard fields[name] != nil else { throw ControlRequestError("'\(cmd)' needs field '\(name)'") }
+        return try integer(name, in: range, default: range.lowerBound)
     }
 
     /// The optional `"lang"`: `uk` or `en`.

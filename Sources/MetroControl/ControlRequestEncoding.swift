@@ -35,6 +35,17 @@ extension ControlRequest {
         case .endCalibration: set("calibrate_end")
         case .press(let hold, let button):
             set("press", ["hold_ms": .number(Double(hold)), "button": .number(Double(button))])
+        case .suspend(let from, let to): set("suspend", ["from": .string(from), "to": .string(to)])
+        case .resume(let from?, let to?): set("resume", ["from": .string(from), "to": .string(to)])
+        case .resume: set("resume")
+        case .suspensions: set("suspensions")
+        case .remindAdd(let time, let days, let from, let to):
+            var extra: [String: JSONValue] = ["time": .string(time), "from": .string(from), "to": .string(to)]
+            if let days { extra["days"] = .string(days) }
+            set("remind_add", extra)
+        case .reminders: set("reminders")
+        case .remindRemove(let number): set("remind_remove", ["number": .number(Double(number))])
+        case .year(let year): set("year", ["year": .number(Double(year))])
         }
         if let language { fields["lang"] = .string(language.rawValue) }
         return jsonLine(JSONValue.object(fields))

@@ -145,6 +145,8 @@ public struct StatusDocument: Codable, Equatable, Sendable {
     public var calibration_session: CalibrationSessionInfo?
     public var faults: [String]
     public var motor: [String]
+    /// Stretches the rider suspended (`metrotimer suspend`), in the order given.
+    public var suspensions: [SuspensionsDocument.Stretch] = []
 
     /// Encodes optionals as explicit nulls so `"trip": null` and `"route": null` are always present.
     public func encode(to encoder: any Encoder) throws {
@@ -162,9 +164,11 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         try c.encode(calibration_session, forKey: .calibration_session)
         try c.encode(faults, forKey: .faults)
         try c.encode(motor, forKey: .motor)
+        try c.encode(suspensions, forKey: .suspensions)
     }
     private enum CodingKeys: String, CodingKey {
         case state, now, route, clock, hardware, time_scale, language, wall_clock, trip, gps, calibration_session, faults, motor
+        case suspensions
     }
 
     /// Builds the document from the engine's status and the daemon's facts. `wall` maps model instants that are
@@ -181,6 +185,7 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         wall_clock = WallClock(synchronised: facts.wallClockSynchronised, source: facts.wallClockSource)
         faults = facts.faults
         motor = facts.motor
+        suspensions = SuspensionsDocument(status.suspensions).stretches
         if let active = status.active, let snapshot = status.snapshot {
             let trip = active.trip
             func t(_ instant: Instant) -> String {

@@ -66,6 +66,8 @@ public struct EngineStatus: Equatable, Sendable {
     public var calibrationRejections: [String] = []
     /// The instant the status was computed at (model timeline).
     public var now: Instant
+    /// Stretches the rider suspended (planning through them is refused).
+    public var suspensions: [SuspendedStretch] = []
 }
 
 extension ActiveTrip {

@@ -13,6 +13,10 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
     case invalidCalibration(Phrase)
     /// The change could not be stored; nothing changed.
     case storage(String)
+    /// A reminder request that cannot be served (bad time or days, no such reminder).
+    case reminder(ReminderError)
+    /// A stretch that cannot be suspended (different lines, the same station twice), worded with station names.
+    case suspension(Phrase)
 
     public func message(_ language: Language) -> String {
         switch self {
@@ -33,6 +37,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
         case .invalidCalibration(let why): return why(language)
         case .storage(let why):
             return Phrase(uk: "не вдалося зберегти (нічого не змінено): ", en: "could not save (nothing changed): ")(language) + why
+        case .reminder(let e): return e.message(language)
+        case .suspension(let why): return why(language)
         }
     }
     public var description: String { message(.en) }
@@ -44,10 +50,17 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
 /// The engine never reads a clock: every command carries `now` on the model timeline together with the wall-clock
 /// mapping valid at that moment. It is single-threaded by design (the daemon's one event loop).
 public final class Engine {
-    public let network: Network
+    /// The network as planning sees it: the data file with the rider's suspended stretches added.
+    public internal(set) var network: Network
+    /// The network as the data file has it (local suspensions are laid over it again at each change).
+    let baseNetwork: Network
+    /// Stretches the rider suspended (`metrotimer suspend`), in the order given.
+    public internal(set) var suspensions: [SuspendedStretch]
+    /// Schedule reminders (`metrotimer remind`).
+    public internal(set) var reminders: ReminderBook
     public private(set) var calibration: CalibrationStore
-    public private(set) var routes: RouteBook
-    public private(set) var selectedRoute: RouteChoice?
+    public internal(set) var routes: RouteBook
+    public internal(set) var selectedRoute: RouteChoice?
     public private(set) var active: ActiveTrip?
     public private(set) var gps = GPSStatistics()
     public private(set) var calibrationSession: CalibrationSession?
@@ -59,18 +72,25 @@ public final class Engine {
         didSet { if oldValue != hasWatchers, let now = lastNow { scheduleWakeup(now: now) } }
     }
 
-    private let store: EngineStore
+    let store: EngineStore
     private let alarm: AlarmScheduling
-    private let haptics: HapticSink
+    /// The wall-clock alarm of the reminders (nil: reminders are kept but never buzz).
+    let reminderAlarm: WallAlarmScheduling?
+    let haptics: HapticSink
     private let publisher: StatusPublishing
-    private let log: EngineLogging
+    let log: EngineLogging
     private var lastNow: Instant?
 
     public init(network: Network, calibration: CalibrationStore, routes: RouteBook, selectedRoute: RouteChoice?,
                 store: EngineStore, alarm: AlarmScheduling, haptics: HapticSink, publisher: StatusPublishing,
-                log: EngineLogging)
+                log: EngineLogging, suspensions: [SuspendedStretch] = [], reminders: ReminderBook = ReminderBook(),
+                reminderAlarm: WallAlarmScheduling? = nil)
     {
-        self.network = network
+        self.baseNetwork = network
+        self.network = network.withLocalSuspensions(suspensions)
+        self.suspensions = suspensions
+        self.reminders = reminders
+        self.reminderAlarm = reminderAlarm
         self.calibration = calibration
         self.routes = routes
         self.selectedRoute = selectedRoute
@@ -124,10 +144,11 @@ public final class Engine {
         finish(now: now)
     }
 
-    /// Chooses the next pinned route after the current one (double press when idle); returns its 1-based number.
+    /// Chooses the route after the current one in the double-press cycle — the pinned routes, then the recent
+    /// ones — and returns its 1-based number there (what the double press buzzes).
     @discardableResult
     public func selectNextPinned(now: Instant) throws(EngineError) -> Int {
-        guard let next = routes.nextPinned(after: selectedRoute) else { throw .noRouteChosen }
+        guard let next = routes.nextInCycle(after: selectedRoute) else { throw .noRouteChosen }
         try chooseRoute(from: next.route.from, to: next.route.to, now: now)
         return next.number
     }
@@ -357,7 +378,7 @@ public final class Engine {
         if let active { state = now >= active.trip.arrival ? .arrived : .riding } else { state = .idle }
         return EngineStatus(state: state, route: selectedRoute, active: active, snapshot: snapshot, gps: gps,
                             calibrationSession: calibrationSession,
-                            calibrationRejections: calibrationRejections, now: now)
+                            calibrationRejections: calibrationRejections, now: now, suspensions: suspensions)
     }
 
     // MARK: - Internals
@@ -424,7 +445,7 @@ public final class Engine {
         for kind in decision.suppressed { log.debug("alert \(kind.rawValue) suppressed (arrival within 30 s)") }
     }
 
-    private func finish(now: Instant) {
+    func finish(now: Instant) {
         lastNow = now
         scheduleWakeup(now: now)
         publishStatus(now: now)
@@ -445,7 +466,7 @@ public final class Engine {
         alarm.schedule(at: next)
     }
 
-    private func persist(_ body: () throws -> Void) throws(EngineError) {
+    func persist(_ body: () throws -> Void) throws(EngineError) {
         do { try store.atomically(body) } catch { throw .storage("\(error)") }
     }
 

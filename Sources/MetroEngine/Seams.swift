@@ -12,6 +12,10 @@ public protocol EngineStore: AnyObject {
     func saveCalibration(_ calibration: CalibrationStore) throws
     /// Replaces pinned/recent routes and the chosen route.
     func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws
+    /// Replaces the rider's suspended stretches.
+    func saveSuspensions(_ stretches: [SuspendedStretch]) throws
+    /// Replaces the reminders (their last firings included).
+    func saveReminders(_ book: ReminderBook) throws
     /// Stores a finished calibration session with its raw press instants (so it can be replayed).
     func saveCalibrationSession(_ session: StoredCalibrationSession) throws
     /// The journal, newest first.
@@ -27,6 +31,14 @@ public protocol EngineStore: AnyObject {
 public protocol AlarmScheduling: AnyObject {
     /// Arms the single wake-up for `instant` (model timeline), or disarms it when nil.
     func schedule(at instant: Instant?)
+}
+
+/// The wall-clock alarm of the schedule reminders: one absolute Unix instant (Kyiv wall time is what a reminder
+/// means), re-armed when the clock is stepped. Production: a timerfd on `CLOCK_REALTIME_ALARM` with
+/// `TFD_TIMER_CANCEL_ON_SET`; tests: a recorder.
+public protocol WallAlarmScheduling: AnyObject {
+    /// Arms the one reminder wake-up for `unixSeconds`, or disarms it when nil.
+    func schedule(atUnixSeconds unixSeconds: Int64?)
 }
 
 /// What the rider feels. Production: the haptic player driving the motor; tests: a recorder.
@@ -46,6 +58,8 @@ public enum HapticCue: Equatable, Sendable {
     case changeHere
     case getOffNow
     case cannot
+    /// A schedule reminder: the route is chosen, go to the platform.
+    case timeToGo
 
     /// The buzz that announces an alert (SPEC §12.2).
     public init(alert: AlertKind) {

@@ -42,6 +42,7 @@ import Testing
         let codes = try matches(#"code: "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Control/ControlServer.swift"))
             .union(try matches(#"code: "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Run/Daemon.swift")))
             .union(try matches(#"return "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Run/Daemon.swift")))
+            .union(try matches(#"code: "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Run/Daemon+Features.swift")))
         #expect(codes.count >= 10, "the daemon's error codes were not found: \(codes)")
         let documentedCodes = try matches(#"\| `([a-z_]+)`(?:, `[a-z_]+`)* \|"#, in: doc)
             .union(try matches(#", `([a-z_]+)` \|"#, in: doc))
@@ -64,6 +65,18 @@ import Testing
         // The command line accepts reply lines of the size the doc promises.
         let client = try text("Sources/MetroCLI/Client/DaemonClient.swift")
         #expect(client.contains("LineBuffer(maximumLineLength: 1 << 22)"))
+    }
+
+    /// Every field the parser reads (`reader.station("from")`, `reader.requiredInteger("year", …)`, …) is named in
+    /// the requests table, so a new request cannot be added with its fields left undocumented.
+    @Test func everyRequestFieldIsDocumented() throws {
+        let doc = try text("docs/control-protocol.md")
+        let requests = try #require(doc.components(separatedBy: "## Requests").last?.components(separatedBy: "## Replies").first)
+        let parser = try text("Sources/MetroControl/ControlRequest.swift")
+        let fields = try matches(#"reader\.(?:string|station|integer|requiredInteger)\("([a-z_0-9]+)""#, in: parser)
+        #expect(fields.isSuperset(of: ["from", "to", "limit", "hold_ms", "time", "days", "number", "year"]), "\(fields)")
+        let documented = try matches("`([a-z_0-9]+)`", in: requests)
+        #expect(fields.subtracting(documented).isEmpty, "fields read by the parser but not in the requests table")
     }
 
     @Test func everyDocumentedCommandIsKnownToTheDaemon() throws {

@@ -21,6 +21,8 @@ private final class MemoryStore: EngineStore {
     func saveCalibration(_ calibration: CalibrationStore) throws {}
     func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws {}
     func saveCalibrationSession(_ session: StoredCalibrationSession) throws {}
+    func saveSuspensions(_ stretches: [SuspendedStretch]) throws {}
+    func saveReminders(_ book: ReminderBook) throws {}
     func journal(limit: Int) throws -> [JournalEntry] { Array(ended.reversed().prefix(limit)) }
     func atomically(_ body: () throws -> Void) throws { try body() }
 }

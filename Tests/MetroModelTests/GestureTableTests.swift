@@ -9,6 +9,7 @@ import Testing
         .alertBuzzing: [.short: .acknowledge, .double: .cannot, .long: .cannot, .veryLong: .cannot],
         .changingLines: [.short: .trainDeparted, .double: .plusOne, .long: .arrived, .veryLong: .cancel],
         .riding: [.short: .buzzStopsRemaining, .double: .plusOne, .long: .arrived, .veryLong: .cancel],
+        .reminderBuzzing: [.short: .acknowledge, .double: .nextPinnedRoute, .long: .cannot, .veryLong: .cannot],
     ]
 
     @Test(arguments: DeviceState.allCases, Gesture.allCases)

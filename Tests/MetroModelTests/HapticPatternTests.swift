@@ -58,6 +58,6 @@ import Testing
         #expect(HapticKind.changeHere.priority > HapticKind.number.priority)
         #expect(HapticKind.number.priority == HapticKind.acknowledged.priority)
         #expect(HapticKind.cannot.priority == HapticKind.acknowledged.priority)
-        #expect(HapticKind.allCases.filter(\.isAlert) == [.changeHere, .yoursIsNext, .getOffNow])
+        #expect(HapticKind.allCases.filter(\.isAlert) == [.changeHere, .yoursIsNext, .getOffNow, .timeToGo])
     }
 }

@@ -89,4 +89,22 @@ import Testing
         #expect(stored.pinned == (1...6).map(r))
         #expect(stored.recents == [r(1), r(2), r(3)])
     }
+
+    @Test func theDoublePressCyclePinnedThenRecentWithNumbers() {
+        var book = RouteBook()
+        #expect(book.nextInCycle(after: nil) == nil)
+        book.pin(r(1))
+        book.pin(r(2))                    // pinned: 2, 1
+        for i in [1, 3, 4] { book.noteStarted(r(i)) }  // recents: 4, 3, 1 (1 is pinned)
+        #expect(book.cycle == [r(2), r(1), r(4), r(3)])
+        var seen: [Int] = []
+        var current: RouteChoice?
+        for _ in 0..<5 {
+            let next = book.nextInCycle(after: current)!
+            seen.append(next.number)
+            current = next.route
+        }
+        #expect(seen == [1, 2, 3, 4, 1], "pinned first, then recents, then round again")
+        #expect(book.nextInCycle(after: r(3))?.route == r(2))
+    }
 }

@@ -22,11 +22,13 @@ static inline int clinux_clock_boottime(void) { return CLOCK_BOOTTIME; }
 static inline int clinux_clock_boottime_alarm(void) { return CLOCK_BOOTTIME_ALARM; }
 static inline int clinux_clock_monotonic(void) { return CLOCK_MONOTONIC; }
 static inline int clinux_clock_realtime(void) { return CLOCK_REALTIME; }
+static inline int clinux_clock_realtime_alarm(void) { return CLOCK_REALTIME_ALARM; }
 
 /* ---- timerfd ---- */
 static inline int clinux_tfd_nonblock(void) { return TFD_NONBLOCK; }
 static inline int clinux_tfd_cloexec(void) { return TFD_CLOEXEC; }
 static inline int clinux_tfd_timer_abstime(void) { return TFD_TIMER_ABSTIME; }
+static inline int clinux_tfd_timer_cancel_on_set(void) { return TFD_TIMER_CANCEL_ON_SET; }
 
 /* ---- signalfd and signal sets ---- */
 static inline int clinux_sfd_nonblock(void) { return SFD_NONBLOCK; }

@@ -6,7 +6,7 @@ extension Command {
     /// All of them, in `--help` order.
     public static let daemonCommands: [Command] = [
         .route, .pin, .unpin, .routes, .start, .plus, .minus, .departed, .arrived, .cancel, .ack, .status, .journal,
-        .stats, .calibration, .calibrate, .press,
+        .stats, .calibration, .calibrate, .press, .suspend, .resume, .suspensions, .remind,
     ]
 
     static let socketHelp = "  --socket PATH   the daemon's control socket (default $METROTIMER_SOCKET, else \(DaemonClient.defaultSocket))\n"
@@ -46,8 +46,21 @@ extension Command {
                                 help: "Ends the trip as 'arrived'; the journal keeps the confirmed time.", request: .arrived)
     static let cancel = simple("cancel", summary: "abandon the trip",
                                help: "Ends the trip as 'stopped'.", request: .cancel)
-    static let ack = simple("ack", summary: "acknowledge a buzzing alert (stops the arrival alarm's repeats)",
-                            help: "Stops the repeating 'get off now' alarm.", request: .acknowledge)
+    static let ack = Command(
+        name: "ack", summary: "acknowledge a buzzing alert (stops the arrival alarm's repeats)",
+        help: "usage: metrotimer ack [--json] [--lang uk|en] [--socket PATH]\n\n"
+            + "Stops the buzzing alert (the repeating 'get off now' alarm, a reminder's 'time to go'), as a short press\n"
+            + "would; says so when nothing was buzzing.\n\n" + socketHelp)
+    { context throws(CLIError) in
+        guard case let (args, language)? = try featureArguments(context, "ack") else { return }
+        guard args.positionals.isEmpty else { throw .usage("'ack' takes no arguments (got '\(args.positionals[0])')") }
+        let client = try DaemonClient.connect(args, context)
+        let reply = try client.request(.acknowledge)
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply["status"] ?? reply)); return }
+        context.output.line(reply["acknowledged"]?.boolValue == true
+            ? Phrase(uk: "сигнал вимкнено", en: "alert silenced")(language)
+            : Phrase(uk: "нічого не вібрувало (нічого не змінено)", en: "nothing was buzzing (nothing changed)")(language))
+    }
 
     static let route = Command(
         name: "route", summary: "choose the route (FROM TO) or show the chosen one",
@@ -75,14 +88,20 @@ extension Command {
 
     static func pinCommand(_ name: String, pin: Bool) -> Command {
         Command(name: name, summary: pin ? "pin a route (at most 6; double press cycles through them)" : "unpin a route",
-                help: "usage: metrotimer \(name) FROM TO [--socket PATH]\n\n" + socketHelp)
+                help: "usage: metrotimer \(name) FROM TO [--lang uk|en] [--socket PATH]\n\n"
+                    + (pin ? "Pins a route for the double press (newest first). A seventh pin makes room by unpinning the\n"
+                        + "oldest, and says which; pinning a pinned route changes nothing.\n\n"
+                        : "Unpins a route; a route that was not pinned is named as such and nothing changes.\n\n")
+                    + socketHelp)
         { context throws(CLIError) in
-            let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"]), command: name)
+            let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket", "--lang"]), command: name)
             if args.wantsHelp { context.output.write(Command.named(name).help); return }
             guard args.positionals.count == 2 else { throw .usage("'\(name)' takes FROM and TO") }
+            let language = try args.language(context)
             let client = try DaemonClient.connect(args, context)
             let from = args.positionals[0], to = args.positionals[1]
-            _ = try client.request(pin ? .pin(from: from, to: to) : .unpin(from: from, to: to))
+            let changed = try client.request(pin ? .pin(from: from, to: to) : .unpin(from: from, to: to))
+            context.output.write(RoutesView.pinOutcome(changed, pin: pin, from: from, to: to, language: language))
             let reply = try client.request(.routes)
             context.output.write(RoutesView.render(reply["routes"] ?? .null))
         }
@@ -155,12 +174,20 @@ extension Command {
 
     static let stats = Command(
         name: "stats", summary: "accuracy figures from the journal",
-        help: "usage: metrotimer stats [--json] [--socket PATH]\n\n"
-            + "error = confirmed − final arrival: positive means the countdown ran fast (the safe side).\n\n" + socketHelp)
+        help: "usage: metrotimer stats [--json] [--socket PATH]\n"
+            + "       metrotimer stats --year YYYY [--json] [--svg FILE] [--lang uk|en]\n\n"
+            + "error = confirmed − final arrival: positive means the countdown ran fast (the safe side).\n"
+            + "--year: rides, time underground, stations, lines, the most frequent route, the earliest and latest\n"
+            + "ride and the accuracy that year; --svg FILE also writes it as a card to keep or share.\n\n" + socketHelp)
     { context throws(CLIError) in
-        let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"], flags: ["--json"]), command: "stats")
+        let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket", "--year", "--svg", "--lang"], flags: ["--json"]), command: "stats")
         if args.wantsHelp { context.output.write(Command.named("stats").help); return }
         guard args.positionals.isEmpty else { throw .usage("'stats' takes no arguments (got '\(args.positionals[0])')") }
+        if args.values["--year"] != nil || args.values["--svg"] != nil {
+            guard args.values["--year"] != nil else { throw .usage("--svg needs --year YYYY") }
+            try YearCommand.run(args, context, language: try args.language(context))
+            return
+        }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.stats)
         let stats = reply["stats"] ?? .null

@@ -14,10 +14,34 @@ enum RoutesView {
         for (i, r) in pinned.enumerated() { out += "  \(i + 1). \(describe(r))\n" }
         let recents = routes["recents"]?.arrayValue ?? []
         if !recents.isEmpty {
+            // Numbered on after the pinned ones: the number a double press buzzes for it.
             out += "recent:\n"
-            for r in recents { out += "  - \(describe(r))\n" }
+            for (i, r) in recents.enumerated() { out += "  \(pinned.count + i + 1). \(describe(r))\n" }
         }
         return out
+    }
+
+    /// What `pin` or `unpin` did, from its reply.
+    static func pinOutcome(_ reply: JSONValue, pin: Bool, from: String, to: String, language L: Language) -> String {
+        let route = "\(StationNames.name(from, L)) → \(StationNames.name(to, L))"
+        if pin {
+            let result = reply["pin"]?["result"]?.stringValue
+            if result == "already_pinned" {
+                return Phrase(uk: "маршрут \(route) уже закріплено (нічого не змінено)\n",
+                              en: "\(route) was pinned already (nothing changed)\n")(L)
+            }
+            var out = Phrase(uk: "закріплено: \(route)\n", en: "pinned: \(route)\n")(L)
+            if let evicted = reply["pin"]?["evicted"], evicted != .null {
+                let old = "\(StationNames.name(evicted["from"]?.stringValue, L)) → \(StationNames.name(evicted["to"]?.stringValue, L))"
+                out += Phrase(uk: "закріплених уже було \(RouteBook.maxPinned): найстаріший, \(old), відкріплено\n",
+                              en: "\(RouteBook.maxPinned) were pinned already: the oldest, \(old), is unpinned to make room\n")(L)
+            }
+            return out
+        }
+        return reply["unpin"]?["result"]?.stringValue == "not_pinned"
+            ? Phrase(uk: "маршрут \(route) не був закріплений (нічого не змінено)\n",
+                     en: "\(route) was not pinned (nothing changed)\n")(L)
+            : Phrase(uk: "відкріплено: \(route)\n", en: "unpinned: \(route)\n")(L)
     }
 }
 

@@ -94,6 +94,7 @@ enum StatusView {
             out += Phrase(uk: "Калібрування: \(session["line"]?.stringValue ?? "") \(session["direction"]?.stringValue ?? ""), натискань: \(session["presses"]?.intValue ?? 0)",
                           en: "Calibrating: \(session["line"]?.stringValue ?? "") \(session["direction"]?.stringValue ?? ""), presses: \(session["presses"]?.intValue ?? 0)")(L) + "\n"
         }
+        out += SuspensionsView.statusLines(status["suspensions"], language: L)
         return out
     }
 

@@ -60,6 +60,7 @@ final class DeviceController: HapticSink {
         case .changeHere: return .changeHere
         case .getOffNow: return .getOffNow
         case .cannot: return .cannot
+        case .timeToGo: return .timeToGo
         }
     }
 
@@ -160,6 +161,7 @@ final class DeviceController: HapticSink {
             if alertBuzzing { return .alertBuzzing }
             return engine.isChangingLines(now: pressedAt) ? .changingLines : .riding
         }
+        if alertBuzzing { return .reminderBuzzing }  // with no trip, only a reminder's "time to go" is an alert
         return engine.selectedRoute == nil ? .idleNoRoute : .idleWithRoute
     }
 
@@ -202,6 +204,9 @@ final class DeviceController: HapticSink {
                 try engine.start(t0: pressedAt, wall: clock.wallMapping(), now: modelNow)
             case .nextPinnedRoute:
                 let number = try engine.selectNextPinned(now: modelNow)
+                // A reminder's "time to go" outranks a number, which would be dropped unheard: the rider choosing
+                // another route has noticed the reminder, so it is acknowledged first.
+                if state == .reminderBuzzing { apply(player.acknowledge(now: realNow())) }
                 play(.number(number))
             case .buzzRouteStopCount:
                 guard let route = engine.selectedRoute, let events = try? engine.network.route(from: route.from, to: route.to)
@@ -260,6 +265,7 @@ extension HapticCue {
         case .changeHere: return "CHANGE LINES HERE (600/300/250/300/600)"
         case .getOffNow: return "GET OFF NOW (1000/400 ×2, repeats every 20 s until acknowledged)"
         case .cannot: return "cannot (250/250/250/250/800)"
+        case .timeToGo: return "TIME TO GO (250/500/1000 rising, twice)"
         }
     }
 }

@@ -17,6 +17,7 @@ public final class Daemon {
     let engine: Engine
     let device: DeviceController
     let alarm: TimerAlarm
+    let reminderAlarm: ReminderAlarm
     let control: ControlServer
     let signals: SignalChannel
     let supervisor: Supervisor
@@ -80,6 +81,8 @@ public final class Daemon {
             log.notice("alerts use CLOCK_BOOTTIME (no CAP_WAKE_ALARM: a suspended device will not be woken for an alert)")
         }
 
+        reminderAlarm = try ReminderAlarm(log: log)
+
         // Hardware.
         hardware = try Hardware.open(config: config, clock: clock, log: log)
         device = try DeviceController(motor: hardware.motor, clock: clock, log: log,
@@ -97,7 +100,8 @@ public final class Daemon {
             }
         }
         engine = Engine(network: network, calibration: stored.calibration, routes: stored.routes, selectedRoute: selected,
-                        store: store, alarm: alarm, haptics: device, publisher: hub, log: EngineLog(log))
+                        store: store, alarm: alarm, haptics: device, publisher: hub, log: EngineLog(log),
+                        suspensions: stored.suspensions, reminders: stored.reminders, reminderAlarm: reminderAlarm)
         device.engine = engine
 
         let socketPath = config.runtimeDirectory + "/control.sock"
@@ -122,7 +126,11 @@ public final class Daemon {
             log.warning("stored trip re-anchored to this boot through the wall clock (accuracy depends on the clock)")
         }
         engine.restore(active, now: clock.now())
+        engine.remindersDue(wallNowUnixSeconds: Daemon.wallNowUnixSeconds(), now: clock.now())
     }
+
+    /// The system's wall clock in Unix seconds: reminders are times on the clock, never scaled.
+    static func wallNowUnixSeconds() -> Int64 { Clocks.now(.realtime) / 1_000_000_000 }
 
     private func registerFileDescriptors() throws {
         // Timers and signals are urgent: they are served before, and between, the handlers of input.
@@ -130,6 +138,14 @@ public final class Daemon {
         _ = try loop.register(fd: alarm.timer.fd.rawValue, events: .readable, priority: .urgent) { [unowned self] _ in
             self.alarm.acknowledge()
             self.engine.tick(now: self.clock.now())
+        }
+        _ = try loop.register(fd: reminderAlarm.timer.fd.rawValue, events: .readable, priority: .urgent) { [unowned self] _ in
+            switch self.reminderAlarm.read() {
+            case .none: return
+            case .expired: break
+            case .clockStepped: self.log.notice("wall clock stepped: reminders re-armed on the new clock")
+            }
+            self.engine.remindersDue(wallNowUnixSeconds: Daemon.wallNowUnixSeconds(), now: self.clock.now())
         }
         _ = try loop.register(fd: device.hapticTimerFD, events: .readable, priority: .urgent) { [unowned self] _ in
             self.device.hapticTimerFired()
@@ -322,15 +338,8 @@ public final class Daemon {
             return (run { () throws(EngineError) in try engine.chooseRoute(from: try resolve(from), to: try resolve(to), now: now) }, false)
         case .showRoute:
             return (ControlReply.ok("status", statusDocument()), false)
-        case .pin(let from, let to):
-            return (run { () throws(EngineError) in
-                let choice = RouteChoice(from: try resolve(from), to: try resolve(to))
-                if !engine.routes.pinned.contains(choice) { try engine.togglePin(choice, now: now) }
-            }, false)
-        case .unpin(let from, let to):
-            return (run { () throws(EngineError) in
-                try engine.unpin(RouteChoice(from: try resolve(from), to: try resolve(to)), now: now)
-            }, false)
+        case .pin, .unpin, .suspend, .resume, .suspensions, .remindAdd, .reminders, .remindRemove, .year:
+            return (dispatchFeature(request, language: language, resolve: resolve), false)
         case .routes:
             return (ControlReply.ok(["routes": JSONValue(encoding: RoutesDocument(engine: engine))]), false)
         case .start:
@@ -342,8 +351,11 @@ public final class Daemon {
         case .arrived: return (run { () throws(EngineError) in try engine.arrived(now: now) }, false)
         case .cancel: return (run { () throws(EngineError) in try engine.cancel(now: now) }, false)
         case .acknowledge:
+            // Says whether anything was buzzing, so `metrotimer ack` can tell the rider what happened.
+            let wasBuzzing = device.isAlertBuzzing
             device.acknowledgeAlert()
-            return (ControlReply.ok("status", statusDocument()), false)
+            return (ControlReply.ok(["status": JSONValue(encoding: statusDocument()),
+                                     "acknowledged": .bool(wasBuzzing)]), false)
         case .journal(let limit):
             do {
                 let entries = try store.journal(limit: limit)
@@ -410,6 +422,9 @@ extension EngineError {
         case .noCalibrationSession: return "not_calibrating"
         case .invalidCalibration: return "bad_request"
         case .storage: return "storage"
+        case .reminder(.noSuchReminder): return "no_reminder"
+        case .reminder: return "bad_request"
+        case .suspension: return "bad_request"
         }
     }
 }

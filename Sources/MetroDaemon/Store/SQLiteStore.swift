@@ -10,6 +10,8 @@ public struct StoredState {
     public var calibration: CalibrationStore
     public var routes: RouteBook
     public var selected: RouteChoice?
+    public var suspensions: [SuspendedStretch] = []
+    public var reminders = ReminderBook()
 }
 
 /// The engine's durable state in one SQLite file (`state.db` in the state directory): WAL journal, FULL sync,
@@ -186,7 +188,71 @@ public final class SQLiteStore: EngineStore {
             }
         }
         state.routes = RouteBook(pinned: pinned, recents: recents)
+        state.suspensions = try loadSuspensions()
+        state.reminders = try loadReminders()
         return state
+    }
+
+    private func loadSuspensions() throws -> [SuspendedStretch] {
+        let statement = try db.prepare("SELECT from_station, to_station FROM suspensions ORDER BY position")
+        defer { try? statement.reset() }
+        var out: [SuspendedStretch] = []
+        while try statement.step() {
+            guard let from = statement.string(at: 0), let to = statement.string(at: 1) else { continue }
+            out.append(SuspendedStretch(from: StationID(from), to: StationID(to)))
+        }
+        return out
+    }
+
+    private func loadReminders() throws -> ReminderBook {
+        let statement = try db.prepare(
+            "SELECT hour, minute, days, from_station, to_station, created_unix_s, last_fired_unix_s FROM reminders ORDER BY position")
+        defer { try? statement.reset() }
+        var out: [Reminder] = []
+        while try statement.step() {
+            guard let text = statement.string(at: 2), let days = try? ReminderDays.parse(text),
+                let from = statement.string(at: 3), let to = statement.string(at: 4)
+            else {
+                log.warning("reminders: skipped an unreadable stored reminder (kept in \(path))")
+                continue
+            }
+            out.append(Reminder(hour: Int(statement.int64(at: 0)), minute: Int(statement.int64(at: 1)), days: days,
+                                route: RouteChoice(from: StationID(from), to: StationID(to)),
+                                createdUnixSeconds: statement.int64(at: 5),
+                                lastFiredUnixSeconds: statement.isNull(at: 6) ? nil : statement.int64(at: 6)))
+        }
+        return ReminderBook(out)
+    }
+
+    public func saveSuspensions(_ stretches: [SuspendedStretch]) throws {
+        try db.transaction {
+            try db.execute("DELETE FROM suspensions")
+            let statement = try db.prepare("INSERT INTO suspensions (position, from_station, to_station) VALUES (?1, ?2, ?3)")
+            for (position, s) in stretches.enumerated() {
+                try statement.reset()
+                try statement.bind([.integer(Int64(position)), .text(s.from.rawValue), .text(s.to.rawValue)])
+                _ = try statement.step()
+            }
+        }
+    }
+
+    public func saveReminders(_ book: ReminderBook) throws {
+        try db.transaction {
+            try db.execute("DELETE FROM reminders")
+            let statement = try db.prepare("""
+                INSERT INTO reminders (position, hour, minute, days, from_station, to_station, created_unix_s,
+                    last_fired_unix_s) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                """)
+            for (position, r) in book.reminders.enumerated() {
+                try statement.reset()
+                try statement.bind([
+                    .integer(Int64(position)), .integer(Int64(r.hour)), .integer(Int64(r.minute)), .text(r.days.text()),
+                    .text(r.route.from.rawValue), .text(r.route.to.rawValue), .integer(r.createdUnixSeconds),
+                    r.lastFiredUnixSeconds.map { .integer($0) } ?? .null,
+                ])
+                _ = try statement.step()
+            }
+        }
     }
 
     // MARK: - EngineStore

@@ -55,6 +55,24 @@ enum StoreSchema {
         """
         ALTER TABLE active_trip ADD COLUMN saved_boot_ns INTEGER;
         """,
+        // 3: stretches the rider suspended, and schedule reminders. Existing tables and rows are kept as they are.
+        """
+        CREATE TABLE suspensions (
+            position INTEGER PRIMARY KEY,
+            from_station TEXT NOT NULL,
+            to_station TEXT NOT NULL
+        );
+        CREATE TABLE reminders (
+            position INTEGER PRIMARY KEY,
+            hour INTEGER NOT NULL CHECK (hour BETWEEN 0 AND 23),
+            minute INTEGER NOT NULL CHECK (minute BETWEEN 0 AND 59),
+            days TEXT NOT NULL,
+            from_station TEXT NOT NULL,
+            to_station TEXT NOT NULL,
+            created_unix_s INTEGER NOT NULL,
+            last_fired_unix_s INTEGER
+        );
+        """,
     ]
 
     static var version: Int { migrations.count }

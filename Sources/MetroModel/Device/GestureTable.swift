@@ -10,13 +10,15 @@ public enum DeviceState: String, Sendable, Codable, CaseIterable {
     case changingLines
     /// A trip, otherwise.
     case riding
+    /// No trip, and a schedule reminder's "time to go" is buzzing.
+    case reminderBuzzing
 }
 
 /// What a gesture asks the engine to do.
 public enum DeviceAction: String, Sendable, Codable, CaseIterable {
     /// Start the trip; t0 = the press edge.
     case start
-    /// Choose the next pinned route and buzz its number.
+    /// Choose the next route of the double-press cycle (pinned, then recent) and buzz its number.
     case nextPinnedRoute
     /// Buzz the chosen route's stop count.
     case buzzRouteStopCount
@@ -44,9 +46,11 @@ public enum GestureTable {
     ///
     /// Cells the SPEC leaves empty ("—") and any unknown button give `.cannot`. Decisions where the SPEC is
     /// silent:
-    /// - **idle, no route:** only the double press means something — it chooses the first pinned route (the
-    ///   engine answers `.cannot` itself when nothing is pinned); a start without a route is the SPEC's own
-    ///   "cannot" case.
+    /// - **idle, no route:** only the double press means something — it chooses the first route of the cycle,
+    ///   pinned then recent (the engine answers `.cannot` itself when there is none); a start without a route is
+    ///   the SPEC's own "cannot" case.
+    /// - **a reminder buzzing** (no trip): a short press acknowledges it, a double press steps on to another
+    ///   route; the start is the next short press, once the buzz has stopped.
     /// - **second button:** short = +1, long = −1 whenever a trip is active (also while an alert buzzes: a
     ///   rider told "yours is next" too early must be able to say so); in idle states it has no meaning.
     public static func action(for gesture: Gesture, state: DeviceState, button: Int = 1) -> DeviceAction {
@@ -67,6 +71,11 @@ public enum GestureTable {
         case (.idleNoRoute, _): return .cannot
         case (.alertBuzzing, .short): return .acknowledge
         case (.alertBuzzing, _): return .cannot
+        // A short press answers the buzz it interrupts; starting the ride is the next short press, on the
+        // platform as the train pulls out. A double press still steps through the routes.
+        case (.reminderBuzzing, .short): return .acknowledge
+        case (.reminderBuzzing, .double): return .nextPinnedRoute
+        case (.reminderBuzzing, _): return .cannot
         case (.changingLines, .short): return .trainDeparted
         case (.riding, .short): return .buzzStopsRemaining
         case (.changingLines, .double), (.riding, .double): return .plusOne
@@ -77,7 +86,7 @@ public enum GestureTable {
 
     private static func secondary(_ gesture: Gesture, _ state: DeviceState) -> DeviceAction {
         switch (state, gesture) {
-        case (.idleWithRoute, _), (.idleNoRoute, _): return .cannot
+        case (.idleWithRoute, _), (.idleNoRoute, _), (.reminderBuzzing, _): return .cannot
         case (_, .short): return .plusOne
         case (_, .long): return .minusOne
         case (_, .double), (_, .veryLong): return .cannot

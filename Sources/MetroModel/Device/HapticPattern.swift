@@ -12,13 +12,15 @@ public enum HapticKind: String, Sendable, Codable, CaseIterable {
     case yoursIsNext
     /// "Get off now" — the arrival alarm.
     case getOffNow
+    /// "Time to go" — a schedule reminder (no trip is running when it plays).
+    case timeToGo
 
     /// Higher pre-empts lower: arrival > yours is next > change > number/acknowledged. "Cannot" is an answer
     /// to a gesture like "acknowledged", so it ranks with them: a refused press never hides an alert.
     public var priority: Int {
         switch self {
         case .acknowledged, .number, .cannot: return 0
-        case .changeHere: return 1
+        case .changeHere, .timeToGo: return 1
         case .yoursIsNext: return 2
         case .getOffNow: return 3
         }
@@ -104,6 +106,13 @@ public struct HapticPattern: Sendable, Equatable {
     /// "Get off now": 1000 on / 400 off, twice (the player repeats it, see `HapticPlayer`).
     public static let getOffNow = HapticPattern(
         kind: .getOffNow, steps: [.on(1000), .off(400), .on(1000), .off(400)])
+
+    /// "Time to go": three rising pulses (250, 500, 1000, 300 off between), a second's rest, and again — unlike
+    /// any ride alert, which all start with a 600 or 1000 ms pulse.
+    public static let timeToGo = HapticPattern(
+        kind: .timeToGo,
+        steps: [.on(250), .off(300), .on(500), .off(300), .on(1000), .off(1000),
+                .on(250), .off(300), .on(500), .off(300), .on(1000)])
 
     /// "Cannot": 250/250/250/250/800.
     public static let cannot = HapticPattern(

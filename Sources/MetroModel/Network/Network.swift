@@ -86,6 +86,8 @@ public struct Network: Sendable {
     let serviceHours: [StationID: [Direction: ServiceWindow]]
     let lineIndex: [LineID: Int]
     let positions: [StationID: Int]
+    /// Segments inside a stretch the rider suspended (`withLocalSuspensions`), keyed forward along the line.
+    var localSuspensions: [SegmentKey: SuspendedStretch] = [:]
 
     struct HeadwayKey: Hashable {
         let line: LineID
@@ -119,9 +121,10 @@ public struct Network: Sendable {
     /// Seed timing for a directed segment as stored (no mirroring).
     public func seed(_ key: SegmentKey) -> SegmentSeed? { seeds[key] }
 
-    /// A–B is suspended if either directed record says so (SPEC §1).
+    /// A–B is suspended if either directed record says so (SPEC §1), or a stretch the rider suspended covers it.
     public func isSuspended(_ key: SegmentKey) -> Bool {
         (seeds[key]?.isSuspended ?? false) || (seeds[key.mirrored]?.isSuspended ?? false)
+            || localSuspension(covering: key) != nil
     }
 
     /// The headway pair of a line at a table hour (6…22), day type and direction.

@@ -30,6 +30,8 @@ extension Network {
         }
         for (a, b) in zip(events, events.dropFirst()) where !b.isTransfer {
             let key = SegmentKey(from: a.station, to: b.station)
+            // A stretch the rider suspended is named as they declared it, the data file's flag by its segment.
+            if let local = localSuspension(covering: key) { throw .suspended(from: local.from, to: local.to) }
             if isSuspended(key) { throw .suspended(from: a.station, to: b.station) }
         }
         return events

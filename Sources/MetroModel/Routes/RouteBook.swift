@@ -76,6 +76,19 @@ public struct RouteBook: Sendable, Equatable, Codable {
         return (index + 1, pinned[index])
     }
 
+    /// The routes a double press steps through: the pinned ones (newest first), then the recent ones not
+    /// pinned. A route's number is its 1-based place here — what the double press buzzes and `routes` lists.
+    public var cycle: [RouteChoice] { pinned + displayedRecents }
+
+    /// The route after `current` in `cycle` (wrapping; the first when `current` is not in it) and its number.
+    /// Nil when the book is empty.
+    public func nextInCycle(after current: RouteChoice?) -> (number: Int, route: RouteChoice)? {
+        let all = cycle
+        guard !all.isEmpty else { return nil }
+        let index = current.flatMap { all.firstIndex(of: $0) }.map { ($0 + 1) % all.count } ?? 0
+        return (index + 1, all[index])
+    }
+
     private enum CodingKeys: String, CodingKey { case pinned, recents }
 
     /// Decodes and normalises (see `init(pinned:recents:)`).

@@ -9,6 +9,7 @@ final class EngineRig {
     let haptics = RecordingHaptics()
     let publisher = RecordingPublisher()
     let log = RecordingLog()
+    let wallAlarm = RecordingWallAlarm()
     let engine: Engine
     let clock: VirtualClock
     /// The wall mapping used when this rig starts trips.
@@ -16,12 +17,14 @@ final class EngineRig {
 
     /// A rig at model time `now` (boot-time timeline), whose wall clock reads `wallUnix` at that moment.
     init(now: Instant = bootT0, wallUnix: Int64 = mondayNoon, route: RouteChoice? = nil,
-         calibration: CalibrationStore = .empty, routes: RouteBook = RouteBook(), store: RecordingStore = RecordingStore())
+         calibration: CalibrationStore = .empty, routes: RouteBook = RouteBook(), store: RecordingStore = RecordingStore(),
+         suspensions: [SuspendedStretch] = [], reminders: ReminderBook = ReminderBook())
     {
         self.store = store
         wall = wallMapping(mapping: now, toUnixSeconds: wallUnix)
         engine = Engine(network: kyiv, calibration: calibration, routes: routes, selectedRoute: route, store: store,
-                        alarm: alarm, haptics: haptics, publisher: publisher, log: log)
+                        alarm: alarm, haptics: haptics, publisher: publisher, log: log, suspensions: suspensions,
+                        reminders: reminders, reminderAlarm: wallAlarm)
         clock = VirtualClock(engine: engine, alarm: alarm, now: now)
         alarm.now = { [unowned clock] in clock.now }
         haptics.now = { [unowned clock] in clock.now }

@@ -16,6 +16,8 @@ final class RecordingStore: EngineStore {
         case calibration(CalibrationStore)
         case routes(RouteBook, selected: RouteChoice?)
         case calibrationSession(StoredCalibrationSession)
+        case suspensions([SuspendedStretch])
+        case reminders(ReminderBook)
     }
 
     /// Every successful write, oldest first.
@@ -29,6 +31,8 @@ final class RecordingStore: EngineStore {
     private(set) var routes = RouteBook()
     private(set) var selectedRoute: RouteChoice?
     private(set) var calibrationSessions: [StoredCalibrationSession] = []
+    private(set) var suspensions: [SuspendedStretch] = []
+    private(set) var reminders = ReminderBook()
 
     /// How many of the next writes fail (each failing write decrements it).
     var failNextWrites = 0
@@ -90,13 +94,25 @@ final class RecordingStore: EngineStore {
         calibrationSessions.append(session)
     }
 
+    func saveSuspensions(_ stretches: [SuspendedStretch]) throws {
+        try record(.suspensions(stretches))
+        suspensions = stretches
+    }
+
+    func saveReminders(_ book: ReminderBook) throws {
+        try record(.reminders(book))
+        reminders = book
+    }
+
     func journal(limit: Int) throws -> [JournalEntry] { Array(journalEntries.prefix(limit)) }
 
     /// Like a database transaction: when `body` throws, every write it made is undone.
     func atomically(_ body: () throws -> Void) throws {
         let saved = (writes, activeTrip, journalEntries, calibration, routes, selectedRoute, calibrationSessions, nextJournalID)
+        let savedFeatures = (suspensions, reminders)
         do { try body() } catch {
             (writes, activeTrip, journalEntries, calibration, routes, selectedRoute, calibrationSessions, nextJournalID) = saved
+            (suspensions, reminders) = savedFeatures
             throw error
         }
     }

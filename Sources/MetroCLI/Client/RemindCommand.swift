@@ -1,0 +1,111 @@
+import MetroControl
+import MetroModel
+
+/// `metrotimer remind add HH:MM [DAYS] FROM TO`, `remind list`, `remind remove N`: schedule reminders. At that
+/// Kyiv wall time on those days the motor plays "time to go" and the route is chosen, so one press on the
+/// platform starts the ride.
+extension Command {
+    static let remind = Command(
+        name: "remind", summary: "schedule reminders: add HH:MM [DAYS] FROM TO | list | remove N",
+        help: "usage: metrotimer remind add HH:MM [DAYS] FROM TO [--json] [--lang uk|en] [--socket PATH]\n"
+            + "       metrotimer remind list [--json]\n"
+            + "       metrotimer remind remove N [--json]\n\n"
+            + "At HH:MM Kyiv time on DAYS (daily when left out; mon-fri, sat,sun, mon,wed,fri, пн-пт, …) the motor\n"
+            + "plays \"time to go\" (three rising pulses, twice) and the route FROM → TO is chosen: on the platform one\n"
+            + "short press starts the ride. A short press while it buzzes silences it. On the day the clocks go forward\n"
+            + "a time between 03:00 and 03:59 does not exist and that day is skipped (list names it); on the day they\n"
+            + "go back such a reminder fires once. N is the number remind list shows.\n\n" + socketHelp)
+    { context throws(CLIError) in
+        guard case let (args, language)? = try featureArguments(context, "remind") else { return }
+        let L = language
+        guard let action = args.positionals.first else {
+            throw .usage(Phrase(uk: "'remind' потребує add, list або remove (див. metrotimer remind --help)",
+                                en: "'remind' needs add, list or remove (see metrotimer remind --help)")(L))
+        }
+        let rest = Array(args.positionals.dropFirst())
+        let request: ControlRequest
+        switch action {
+        case "add":
+            switch rest.count {
+            case 3: request = .remindAdd(time: rest[0], days: nil, from: rest[1], to: rest[2])
+            case 4: request = .remindAdd(time: rest[0], days: rest[1], from: rest[2], to: rest[3])
+            default:
+                throw .usage(Phrase(uk: "'remind add' потребує ГГ:ХХ [ДНІ] ЗВІДКИ КУДИ, напр. remind add 07:40 mon-fri lisova teremky",
+                                    en: "'remind add' takes HH:MM [DAYS] FROM TO, e.g. remind add 07:40 mon-fri lisova teremky")(L))
+            }
+            // The time and days are checked here too, so a typo is named without a daemon.
+            do throws(ReminderError) { _ = try Reminder.parseTime(rest[0]) } catch { throw .usage(error.message(L)) }
+            if rest.count == 4 { do throws(ReminderError) { _ = try ReminderDays.parse(rest[1]) } catch { throw .usage(error.message(L)) } }
+        case "list":
+            guard rest.isEmpty else { throw .usage(Phrase(uk: "'remind list' не має аргументів", en: "'remind list' takes no arguments")(L)) }
+            request = .reminders
+        case "remove":
+            guard rest.count == 1, let n = Int(rest[0]), (1...1000).contains(n) else {
+                throw .usage(Phrase(uk: "'remind remove' потребує номер N з remind list, а не '\(rest.joined(separator: " "))'",
+                                    en: "'remind remove' takes a number N from remind list, not '\(rest.joined(separator: " "))'")(L))
+            }
+            request = .remindRemove(number: n)
+        default:
+            throw .usage(Phrase(uk: "'remind \(action)': має бути add, list або remove", en: "'remind \(action)': must be add, list or remove")(L))
+        }
+        let client = try DaemonClient.connect(args, context)
+        let reply = try client.request(request)
+        let list = reply["reminders"] ?? .array([])
+        if args.flags.contains("--json") {
+            switch request {
+            case .remindAdd: context.output.line(jsonLine(JSONValue.object(["added": reply["added"] ?? .null, "reminders": list])))
+            case .remindRemove: context.output.line(jsonLine(JSONValue.object(["removed": reply["removed"] ?? .null, "reminders": list])))
+            default: context.output.line(jsonLine(list))
+            }
+            return
+        }
+        if let number = reply["added"]?.intValue, let entry = list.arrayValue?.first(where: { $0["number"]?.intValue == number }) {
+            context.output.line(Phrase(uk: "додано нагадування \(number):", en: "reminder \(number) added:")(L))
+            context.output.write(RemindersView.entry(entry, language: L))
+            return
+        }
+        if let removed = reply["removed"] {
+            context.output.line(Phrase(uk: "видалено нагадування \(removed["number"]?.intValue ?? 0):",
+                                       en: "reminder \(removed["number"]?.intValue ?? 0) removed:")(L))
+            context.output.write(RemindersView.entry(removed, language: L, showNext: false))
+            return
+        }
+        context.output.write(RemindersView.render(list, language: L))
+    }
+}
+
+/// Reminders as text.
+enum RemindersView {
+    static func render(_ list: JSONValue, language L: Language) -> String {
+        let entries = list.arrayValue ?? []
+        if entries.isEmpty {
+            return Phrase(uk: "нагадувань немає (metrotimer remind add ГГ:ХХ [ДНІ] ЗВІДКИ КУДИ)\n",
+                          en: "no reminders (metrotimer remind add HH:MM [DAYS] FROM TO)\n")(L)
+        }
+        return entries.map { entry($0, language: L) }.joined()
+    }
+
+    static func entry(_ e: JSONValue, language L: Language, showNext: Bool = true) -> String {
+        let days = (try? ReminderDays.parse(e["days"]?.stringValue ?? "daily"))?.text(L) ?? (e["days"]?.stringValue ?? "")
+        let time = e["time"]?.stringValue ?? "?"
+        var out = "\(e["number"]?.intValue ?? 0). \(time) \(days)  "
+            + "\(StationNames.name(e["from"]?.stringValue, L)) → \(StationNames.name(e["to"]?.stringValue, L))\n"
+        guard showNext else { return out }
+        for date in e["skipped"]?.arrayValue ?? [] {
+            let d = date.stringValue ?? "?"
+            out += Phrase(uk: "   \(d): годинник переводять уперед, \(time) того дня не буває — пропущено\n",
+                          en: "   \(d): the clocks go forward, \(time) does not exist that day — skipped\n")(L)
+        }
+        if let next = e["next"]?.stringValue {
+            out += Phrase(uk: "   наступне: \(readable(next))\n", en: "   next: \(readable(next))\n")(L)
+        }
+        return out
+    }
+
+    /// `2026-10-25 03:30 (+03:00)`: the offset shown, since on the day the clocks go back 03:30 happens twice.
+    static func readable(_ iso: String) -> String {
+        guard iso.count >= 25 else { return iso }
+        let chars = Array(iso)
+        return String(chars[0..<10]) + " " + String(chars[11..<16]) + " (" + String(chars[(chars.count - 6)...]) + ")"
+    }
+}

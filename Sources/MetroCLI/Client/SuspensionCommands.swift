@@ -1,0 +1,127 @@
+import MetroControl
+import MetroModel
+
+/// `metrotimer suspend FROM TO`, `metrotimer resume [FROM TO]`, `metrotimer suspensions`: stretches without
+/// service for now (during an air-raid alert the surface sections stop while the underground runs on).
+extension Command {
+    static let suspend = Command(
+        name: "suspend", summary: "mark a stretch of one line as without service (planning through it is refused)",
+        help: "usage: metrotimer suspend FROM TO [--json] [--lang uk|en] [--socket PATH]\n\n"
+            + "Every segment between FROM and TO (stations of one line) is taken as without service until\n"
+            + "metrotimer resume: routes through it are refused, naming the stretch. A trip already riding goes on.\n\n"
+            + socketHelp)
+    { context throws(CLIError) in
+        guard case let (args, language)? = try featureArguments(context, "suspend") else { return }
+        guard args.positionals.count == 2 else { throw .usage(Phrase(uk: "'suspend' потребує FROM і TO", en: "'suspend' takes FROM and TO")(language)) }
+        let client = try DaemonClient.connect(args, context)
+        let reply = try client.request(.suspend(from: args.positionals[0], to: args.positionals[1]))
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
+        let already = reply["suspend"]?["result"]?.stringValue == "already_suspended"
+        let stretch = SuspensionsView.describe(args.positionals[0], args.positionals[1], language)
+        context.output.line(already
+            ? Phrase(uk: "перегін \(stretch) уже призупинено (нічого не змінено)", en: "\(stretch) was suspended already (nothing changed)")(language)
+            : Phrase(uk: "призупинено: \(stretch); маршрути через нього не плануються до metrotimer resume",
+                     en: "suspended: \(stretch); routes through it are refused until metrotimer resume")(language))
+        context.output.write(SuspensionsView.render(reply["suspensions"], language: language))
+    }
+
+    static let resume = Command(
+        name: "resume", summary: "service again on a suspended stretch (FROM TO), or on every one",
+        help: "usage: metrotimer resume [FROM TO] [--json] [--lang uk|en] [--socket PATH]\n\n"
+            + "Lifts the suspension of the stretch FROM–TO (either order), or of every suspended stretch.\n\n" + socketHelp)
+    { context throws(CLIError) in
+        guard case let (args, language)? = try featureArguments(context, "resume") else { return }
+        guard args.positionals.count == 0 || args.positionals.count == 2 else {
+            throw .usage(Phrase(uk: "'resume' потребує FROM і TO або нічого (усі перегони)",
+                                en: "'resume' takes FROM and TO, or nothing for every stretch")(language))
+        }
+        let client = try DaemonClient.connect(args, context)
+        let request: ControlRequest = args.positionals.isEmpty ? .resume(from: nil, to: nil)
+            : .resume(from: args.positionals[0], to: args.positionals[1])
+        let reply = try client.request(request)
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
+        let lifted = reply["resumed"]?.arrayValue ?? []
+        if lifted.isEmpty {
+            context.output.line(args.positionals.isEmpty
+                ? Phrase(uk: "жоден перегін не призупинено (нічого не змінено)", en: "no stretch was suspended (nothing changed)")(language)
+                : Phrase(uk: "перегін \(SuspensionsView.describe(args.positionals[0], args.positionals[1], language)) не був призупинений (нічого не змінено)",
+                         en: "\(SuspensionsView.describe(args.positionals[0], args.positionals[1], language)) was not suspended (nothing changed)")(language))
+        }
+        for s in lifted {
+            let text = SuspensionsView.describe(s["from"]?.stringValue ?? "?", s["to"]?.stringValue ?? "?", language)
+            context.output.line(Phrase(uk: "знову рух: \(text)", en: "service again: \(text)")(language))
+        }
+        context.output.write(SuspensionsView.render(reply["suspensions"], language: language))
+    }
+
+    static let suspensions = Command(
+        name: "suspensions", summary: "the stretches suspended with metrotimer suspend",
+        help: "usage: metrotimer suspensions [--json] [--lang uk|en] [--socket PATH]\n\n" + socketHelp)
+    { context throws(CLIError) in
+        guard case let (args, language)? = try featureArguments(context, "suspensions") else { return }
+        guard args.positionals.isEmpty else {
+            throw .usage(Phrase(uk: "'suspensions' не має аргументів", en: "'suspensions' takes no arguments")(language))
+        }
+        let client = try DaemonClient.connect(args, context)
+        let reply = try client.request(.suspensions)
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
+        context.output.write(SuspensionsView.render(reply["suspensions"], language: language))
+    }
+
+    /// The options every feature command takes: `--json`, `--lang`, `--socket`; `--help` is answered here (nil:
+    /// the help was shown, nothing more to do).
+    static func featureArguments(_ context: CommandContext, _ name: String, valueOptions: Set<String> = [],
+                                 flags: Set<String> = []) throws(CLIError) -> (ParsedArguments, Language)?
+    {
+        let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: valueOptions.union(["--socket", "--lang"]),
+                                                                             flags: flags.union(["--json"])), command: name)
+        let language = try args.language(context)
+        if args.wantsHelp, let command = MetrotimerCLI.commands.first(where: { $0.name == name }) {
+            context.output.write(command.help)
+            return nil
+        }
+        return (args, language)
+    }
+}
+
+/// Suspended stretches as text.
+enum SuspensionsView {
+    static func describe(_ from: String, _ to: String, _ language: Language) -> String {
+        "\(StationNames.name(from, language)) – \(StationNames.name(to, language))"
+    }
+
+    static func render(_ list: JSONValue?, language: Language) -> String {
+        let stretches = list?.arrayValue ?? []
+        if stretches.isEmpty {
+            return Phrase(uk: "призупинених перегонів немає\n", en: "no stretch is suspended\n")(language)
+        }
+        var out = Phrase(uk: "призупинено:\n", en: "suspended:\n")(language)
+        for s in stretches {
+            out += "  " + describe(s["from"]?.stringValue ?? "?", s["to"]?.stringValue ?? "?", language) + "\n"
+        }
+        return out
+    }
+
+    /// The network with the stretches the running daemon has suspended, so an offline `plan` refuses them as the
+    /// daemon would. No daemon (or one that cannot answer) means no local suspensions known: the plan is the data
+    /// file's alone, as it always was offline.
+    static func withRunningDaemonsSuspensions(_ network: Network, _ context: CommandContext) -> Network {
+        guard let client = try? DaemonClient(path: DaemonClient.socketPath(option: nil, environment: context.environment)),
+            let reply = try? client.request(.suspensions)
+        else { return network }
+        let stretches = (reply["suspensions"]?.arrayValue ?? []).compactMap { s -> SuspendedStretch? in
+            guard let from = s["from"]?.stringValue, let to = s["to"]?.stringValue else { return nil }
+            return SuspendedStretch(from: StationID(from), to: StationID(to))
+        }
+        return network.withLocalSuspensions(stretches)
+    }
+
+    /// The status view's line: which stretches are suspended (nothing when none).
+    static func statusLines(_ list: JSONValue?, language: Language) -> String {
+        let stretches = list?.arrayValue ?? []
+        guard !stretches.isEmpty else { return "" }
+        let text = stretches.map { describe($0["from"]?.stringValue ?? "?", $0["to"]?.stringValue ?? "?", language) }
+            .joined(separator: "; ")
+        return Phrase(uk: "⚠ призупинено: \(text)", en: "⚠ suspended: \(text)")(language) + "\n"
+    }
+}

@@ -1,0 +1,92 @@
+import MetroControl
+import MetroModel
+
+/// The year on the metro as an SVG card (800 × 480) a rider can keep or share, in the chosen language. Plain SVG 1.1
+/// with no scripts, external references or embedded fonts: the text is set in DejaVu Sans (any sans-serif will do),
+/// and each line the rider used shows as a bar in its own colour.
+enum YearCard {
+    static let width = 800
+    static let height = 480
+
+    static func render(_ y: JSONValue, language L: Language, network: Network?) -> String {
+        let year = y["year"]?.intValue ?? 0
+        let rides = y["rides"]?.intValue ?? 0
+        var body = ""
+        func text(_ x: Int, _ yPos: Int, _ size: Int, _ content: String, weight: String = "normal",
+                  fill: String = "#f4f4f4", anchor: String = "start")
+        {
+            body += "  <text x=\"\(x)\" y=\"\(yPos)\" font-size=\"\(size)\" font-weight=\"\(weight)\" fill=\"\(fill)\""
+                + " text-anchor=\"\(anchor)\">\(escape(content))</text>\n"
+        }
+        text(40, 70, 40, Phrase(uk: "\(year) рік у метро", en: "\(year) on the metro")(L), weight: "bold")
+        text(40, 100, 18, Phrase(uk: "Київський метрополітен · metrotimer", en: "Kyiv metro · metrotimer")(L), fill: "#9aa3b5")
+        if rides == 0 {
+            text(40, 240, 28, Phrase(uk: "Поїздок того року в журналі немає", en: "No rides that year in the journal")(L))
+        } else {
+            let stations = y["stations"]?.intValue ?? 0
+            // Columns wide enough for "9999", "999 год 59 хв" and "52"; the duration is set smaller to fit.
+            let figures: [(x: Int, size: Int, value: String, label: String)] = [
+                (40, 48, String(rides), Phrase(uk: Plural.ukrainian(rides, one: "поїздка", few: "поїздки", many: "поїздок"),
+                                               en: Plural.english(rides, one: "ride", other: "rides"))(L)),
+                (220, 40, YearCommand.duration(y["time_underground_s"]?.intValue ?? 0, L), Phrase(uk: "у метро", en: "underground")(L)),
+                (590, 48, String(stations), Phrase(uk: Plural.ukrainian(stations, one: "станція", few: "станції", many: "станцій"),
+                                                   en: Plural.english(stations, one: "station", other: "stations"))(L)),
+            ]
+            for figure in figures {
+                text(figure.x, 190, figure.size, figure.value, weight: "bold")
+                text(figure.x, 222, 20, figure.label, fill: "#c9cfdb")
+            }
+            // One bar per line ridden, in the line's colour.
+            let lines = (y["lines"]?.arrayValue ?? []).compactMap(\.stringValue)
+            for (i, id) in lines.enumerated() {
+                let color = network?.line(LineID(id))?.color ?? "#888888"
+                let x = 40 + i * 120
+                body += "  <rect x=\"\(x)\" y=\"250\" width=\"100\" height=\"30\" rx=\"15\" fill=\"\(escape(color))\"/>\n"
+                text(x + 50, 272, 18, YearCommand.lineNames(.array([.string(id)]), L).first ?? id, weight: "bold",
+                     fill: "#ffffff", anchor: "middle")
+            }
+            var rows: [String] = []
+            if let fav = y["favourite_route"], fav != .null {
+                rows.append(Phrase(uk: "Найчастіше: ", en: "Most often: ")(L) + YearCommand.route(fav, L)
+                    + " · " + YearCommand.ridesText(fav["rides"]?.intValue ?? 0, L))
+            }
+            if let e = y["earliest"], e != .null {
+                rows.append(Phrase(uk: "Найраніше: ", en: "Earliest: ")(L) + YearCommand.when(e, L))
+            }
+            if let l = y["latest"], l != .null {
+                rows.append(Phrase(uk: "Найпізніше: ", en: "Latest: ")(L) + YearCommand.when(l, L))
+            }
+            rows.append(Phrase(uk: "Точність: ", en: "Accuracy: ")(L) + YearCommand.accuracy(y["accuracy"], L))
+            // Long station names must not run off the card: a row too long for 720 px (at about 0.55 em a
+            // character in DejaVu Sans) is set smaller.
+            for (i, row) in rows.enumerated() {
+                let size = min(20, max(12, Int(720.0 / (0.55 * Double(max(row.count, 1))))))
+                text(40, 330 + i * 34, size, row, fill: "#e3e6ee")
+            }
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(height)" viewBox="0 0 \(width) \(height)" \
+            font-family="DejaVu Sans, Verdana, sans-serif">
+              <title>\(escape(Phrase(uk: "\(year) рік у метро", en: "\(year) on the metro")(L)))</title>
+              <rect width="\(width)" height="\(height)" rx="24" fill="#1c2230"/>
+              <rect x="0" y="\(height - 12)" width="\(width)" height="12" fill="#d2232a"/>
+
+            """ + body + "</svg>\n"
+    }
+
+    /// Text for XML character data and attribute values.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import MetroControl
+import MetroModel
+import MetroSystem
+
+/// `metrotimer stats --year YYYY [--json] [--svg FILE]`: the year on the metro — rides, time underground, distinct
+/// stations and lines, the most frequent route, the earliest and latest ride, and the accuracy that year.
+enum YearCommand {
+    /// Runs the year form of `stats` (arguments already parsed by `stats`).
+    static func run(_ args: ParsedArguments, _ context: CommandContext, language L: Language) throws(CLIError) {
+        guard let text = args.values["--year"], let year = Int(text), (2000...2100).contains(year) else {
+            throw .usage(Phrase(uk: "--year потребує рік від 2000 до 2100, а не '\(args.values["--year"] ?? "")'",
+                                en: "--year needs a year from 2000 to 2100, not '\(args.values["--year"] ?? "")'")(L))
+        }
+        let client = try DaemonClient.connect(args, context)
+        let reply = try client.request(.year(year))
+        let document = reply["year"] ?? .null
+        if let path = args.values["--svg"] {
+            let svg = YearCard.render(document, language: L, network: StationNames.network)
+            do {
+                let fd = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
+                defer { try? fd.close() }
+                try fd.writeAll(Array(svg.utf8))
+            } catch {
+                throw CLIError(Phrase(uk: "не вдалося записати \(path): \(error)", en: "cannot write \(path): \(error)")(L),
+                               exitCode: CLIError.noInputCode)
+            }
+            if !args.flags.contains("--json") {
+                context.output.line(Phrase(uk: "картку \(year) року записано у \(path)", en: "the \(year) card is written to \(path)")(L))
+            }
+        }
+        if args.flags.contains("--json") { context.output.line(jsonLine(document)); return }
+        if args.values["--svg"] == nil { context.output.write(render(document, language: L)) }
+    }
+
+    /// The year as text.
+    static func render(_ y: JSONValue, language L: Language) -> String {
+        let year = y["year"]?.intValue ?? 0
+        let rides = y["rides"]?.intValue ?? 0
+        var out = Phrase(uk: "\(year) рік у метро\n", en: "\(year) on the metro\n")(L)
+        guard rides > 0 else {
+            return out + Phrase(uk: "поїздок того року в журналі немає\n", en: "no rides that year in the journal\n")(L)
+        }
+        let cancelled = y["cancelled"]?.intValue ?? 0
+        out += Phrase(uk: "поїздки: \(rides)", en: "rides: \(rides)")(L)
+            + (cancelled > 0 ? Phrase(uk: " (і скасовані: \(cancelled))", en: " (and \(cancelled) cancelled)")(L) : "") + "\n"
+        out += Phrase(uk: "час у метро: ", en: "time underground: ")(L) + duration(y["time_underground_s"]?.intValue ?? 0, L) + "\n"
+        let total = StationNames.network?.allStations.count
+        out += Phrase(uk: "станції: \(y["stations"]?.intValue ?? 0)", en: "stations: \(y["stations"]?.intValue ?? 0)")(L)
+            + (total.map { Phrase(uk: " із \($0)", en: " of \($0)")(L) } ?? "") + "\n"
+        out += Phrase(uk: "лінії: ", en: "lines: ")(L) + lineNames(y["lines"], L).joined(separator: ", ") + "\n"
+        if let fav = y["favourite_route"], fav != .null {
+            out += Phrase(uk: "найчастіший маршрут: ", en: "most frequent route: ")(L) + route(fav, L)
+                + " (" + ridesText(fav["rides"]?.intValue ?? 0, L) + ")\n"
+        }
+        if let e = y["earliest"], e != .null {
+            out += Phrase(uk: "найраніша поїздка: ", en: "earliest ride: ")(L) + when(e, L) + "\n"
+        }
+        if let l = y["latest"], l != .null {
+            out += Phrase(uk: "найпізніша поїздка: ", en: "latest ride: ")(L) + when(l, L) + "\n"
+        }
+        out += Phrase(uk: "точність: ", en: "accuracy: ")(L) + accuracy(y["accuracy"], L) + "\n"
+        return out
+    }
+
+    static func ridesText(_ n: Int, _ L: Language) -> String {
+        L == .uk ? "\(n) " + Plural.ukrainian(n, one: "поїздка", few: "поїздки", many: "поїздок")
+            : "\(n) " + Plural.english(n, one: "ride", other: "rides")
+    }
+
+    /// `61 h 20 min` / `61 год 20 хв`.
+    static func duration(_ seconds: Int, _ L: Language) -> String {
+        let minutes = (seconds + 30) / 60
+        let h = minutes / 60, m = minutes % 60
+        return h > 0 ? Phrase(uk: "\(h) год \(m) хв", en: "\(h) h \(m) min")(L) : Phrase(uk: "\(m) хв", en: "\(m) min")(L)
+    }
+
+    /// Line ids as riders read them: `M1` (Ukrainian `М1`, with a Cyrillic М).
+    static func lineNames(_ lines: JSONValue?, _ L: Language) -> [String] {
+        (lines?.arrayValue ?? []).compactMap(\.stringValue).map {
+            let digits = $0.dropFirst()
+            return (L == .uk ? "М" : "M") + digits
+        }
+    }
+
+    static func route(_ r: JSONValue, _ L: Language) -> String {
+        "\(StationNames.name(r["from"]?.stringValue, L)) → \(StationNames.name(r["to"]?.stringValue, L))"
+    }
+
+    /// `05:41, 2026-03-02 (Lisova → Teremky)`.
+    static func when(_ ride: JSONValue, _ L: Language) -> String {
+        let t0 = Array(ride["t0"]?.stringValue ?? "")
+        guard t0.count >= 16 else { return route(ride, L) }
+        return String(t0[11..<16]) + ", " + String(t0[0..<10]) + " (" + route(ride, L) + ")"
+    }
+
+    static func accuracy(_ a: JSONValue?, _ L: Language) -> String {
+        let measured = a?["measured_trips"]?.intValue ?? 0
+        guard measured > 0, let median = a?["median_error_s"]?.intValue else {
+            return Phrase(uk: "немає виміряних поїздок (довге натискання «я вийшов» їх вимірює)",
+                          en: "no measured rides (a long press, \"I'm off\", measures one)")(L)
+        }
+        let share = Int(((a?["within_30s_share"]?.numberValue ?? 0) * 100).rounded())
+        let signed = median > 0 ? "+\(median)" : "\(median)"
+        return Phrase(uk: "медіанна похибка \(signed) с, \(share) % у межах ±30 с (виміряно: \(measured))",
+                      en: "median error \(signed) s, \(share) % within ±30 s (\(measured) measured)")(L)
+    }
+}

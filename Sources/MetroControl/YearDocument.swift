@@ -1,0 +1,68 @@
+import MetroModel
+
+/// `{"year": {...}}`: the year on the metro (`metrotimer stats --year`), see `YearOnTheMetro` for what counts.
+public struct YearDocument: Codable, Equatable, Sendable {
+    public struct Route: Codable, Equatable, Sendable {
+        public var from: String
+        public var to: String
+        public var rides: Int
+    }
+    public struct Ride: Codable, Equatable, Sendable {
+        /// Kyiv time of the start, with its offset.
+        public var t0: String
+        public var from: String
+        public var to: String
+    }
+    public struct Accuracy: Codable, Equatable, Sendable {
+        public var measured_trips: Int
+        public var median_error_s: Int?
+        public var within_30s_share: Double?
+    }
+
+    public var year: Int
+    public var rides: Int
+    public var cancelled: Int
+    public var time_underground_s: Int
+    public var stations: Int
+    public var lines: [String]
+    public var favourite_route: Route?
+    public var earliest: Ride?
+    public var latest: Ride?
+    public var accuracy: Accuracy
+
+    public init(_ y: YearOnTheMetro) {
+        func ride(_ t: YearOnTheMetro.RideTime) -> Ride {
+            Ride(t0: KyivTimestamp.seconds(unixNanoseconds: t.unixMilliseconds * 1_000_000), from: t.route.from.rawValue,
+                 to: t.route.to.rawValue)
+        }
+        year = y.year
+        rides = y.rides
+        cancelled = y.cancelled
+        time_underground_s = y.secondsUnderground
+        stations = y.stations.count
+        lines = y.lines.map(\.rawValue)
+        favourite_route = y.favourite.map { Route(from: $0.route.from.rawValue, to: $0.route.to.rawValue, rides: $0.rides) }
+        earliest = y.earliest.map(ride)
+        latest = y.latest.map(ride)
+        accuracy = Accuracy(measured_trips: y.accuracy.measuredTripCount, median_error_s: y.accuracy.medianErrorSeconds,
+                            within_30s_share: y.accuracy.withinThirtySecondsShare)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case year, rides, cancelled, time_underground_s, stations, lines, favourite_route, earliest, latest, accuracy
+    }
+    /// Explicit nulls where there is nothing (no rides that year).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(year, forKey: .year)
+        try c.encode(rides, forKey: .rides)
+        try c.encode(cancelled, forKey: .cancelled)
+        try c.encode(time_underground_s, forKey: .time_underground_s)
+        try c.encode(stations, forKey: .stations)
+        try c.encode(lines, forKey: .lines)
+        try c.encode(favourite_route, forKey: .favourite_route)
+        try c.encode(earliest, forKey: .earliest)
+        try c.encode(latest, forKey: .latest)
+        try c.encode(accuracy, forKey: .accuracy)
+    }
+}
