@@ -133,16 +133,16 @@ private func pulseLengths(_ trace: [String]) -> [(on: Int64, ms: Int)] {
         for i in pulses.indices.dropFirst() where pulses[i].on - pulses[i - 1].on - Int64(pulses[i - 1].ms) > 2000 {
             starts.append(pulses[i].on)
         }
-        let expected = [0, 20, 40] + Array(stride(from: 60, to: 180, by: 15)) + Array(stride(from: 180, through: 600, by: 10))
+        let expected = [0, 20, 40] + Array(stride(from: 60, to: 180, by: 15)) + Array(stride(from: 180, through: 480, by: 10))
         #expect(starts == expected.map { Int64($0) * 1000 })
         // Rising: 1000 ms pulses in the first minute, 1500 until minute 3, then the longest allowed (2000).
         for pulse in pulses {
             let expectedLength = pulse.on < 60_000 ? 1000 : pulse.on < 180_000 ? 1500 : 2000
             #expect(pulse.ms == expectedLength, "pulse at \(pulse.on) ms")
         }
-        // The final pattern at the 10-minute cap: five 2 s pulses; then silence, and the alarm counts as delivered.
-        #expect(pulses.filter { $0.on >= 600_000 }.count == 5)
-        #expect(pulses.last.map { $0.on + Int64($0.ms) } == 612_000)
+        // The final pattern at the 8-minute cap: five 2 s pulses; then silence, and the alarm counts as delivered.
+        #expect(pulses.filter { $0.on >= 480_000 }.count == 5)
+        #expect(pulses.last.map { $0.on + Int64($0.ms) } == 492_000)
         #expect(p.output.nextDeadline == nil && !p.isAlertBuzzing)
         #expect(p.takeDelivered() == [.getOffNow])
         #expect(HapticPattern.getOffNowFinal.steps.allSatisfy { !$0.on || $0.ms <= HapticPattern.maxContinuousOnMilliseconds })
@@ -176,10 +176,15 @@ private func pulseLengths(_ trace: [String]) -> [(on: Int64, ms: Int)] {
         #expect(p.output.motorOn && p.currentPulse?.count == 3)
         #expect(p.tick(now: ms(208_000)) == HapticOutput(motorOn: false, nextDeadline: ms(210_000)))
 
-        // Just before a play: that play waits until the replayed one has ended (and a pause), never cuts it.
+        // Just before a play: that play is skipped (it would fuse with the resumed one), the next one comes.
         p = HapticPlayer()
         _ = p.resumeArrivalAlarm(startedAt: ms(0), now: ms(205_000))
-        #expect(p.tick(now: ms(212_000)) == HapticOutput(motorOn: false, nextDeadline: ms(212_150)))
+        #expect(p.tick(now: ms(212_000)) == HapticOutput(motorOn: false, nextDeadline: ms(220_000)))
+
+        // Just before the cap: the final pattern is never skipped; it waits for the resumed play and a pause.
+        p = HapticPlayer()
+        _ = p.resumeArrivalAlarm(startedAt: ms(0), now: ms(479_000))
+        #expect(p.tick(now: ms(486_000)) == HapticOutput(motorOn: false, nextDeadline: ms(486_150)))
 
         // Long past the cap (the daemon was down): the final pattern plays once, then the alarm is delivered.
         p = HapticPlayer()

@@ -5,7 +5,7 @@
 /// Two styles, chosen by the daemon's `arrival_alarm` key:
 /// - `untilAcknowledged` (the default) wakes a dozing rider: it repeats until acknowledged and grows stronger —
 ///   the plain pattern every 20 s for the first minute, a longer one every 15 s until minute 3, the longest every
-///   10 s until minute 10 (`capMilliseconds`) — and then plays one final pattern and falls silent.
+///   10 s until minute 8 (`capMilliseconds`) — and then plays one final pattern and falls silent.
 /// - `short`: four plain plays, 20 s apart (a rider who is sure to be awake and does not want a long buzz).
 public struct ArrivalAlarm: Sendable, Equatable {
     /// How the alarm repeats.
@@ -22,10 +22,11 @@ public struct ArrivalAlarm: Sendable, Equatable {
         public var pattern: HapticPattern
     }
 
-    /// When an unacknowledged `untilAcknowledged` alarm gives up: 10 minutes after its first play, with the final
-    /// pattern. Long enough to wake a rider who dozed off (and see them past a few stations), short enough not to
-    /// drain a battery in a forgotten pocket.
-    public static let capMilliseconds: Int64 = 600_000
+    /// When an unacknowledged `untilAcknowledged` alarm gives up: 8 minutes after its first play, with the final
+    /// pattern. Long enough to wake a rider who dozed off (several stations' worth), short enough not to drain a
+    /// battery in a forgotten pocket, and over before the trip itself expires (10 minutes after the arrival), so
+    /// the final pattern is always played.
+    public static let capMilliseconds: Int64 = 480_000
 
     /// The style.
     public let style: Style

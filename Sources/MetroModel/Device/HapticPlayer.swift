@@ -126,7 +126,8 @@ public struct HapticPlayer: Sendable, Equatable {
 
     /// Takes up an arrival alarm whose first play started at `startedAt` (before a restart): the play due now by
     /// the schedule starts at once — the one a crash may have cut short or the rider may not have felt — and the
-    /// schedule carries on at its own instants, never sooner than that play's end.
+    /// schedule carries on at its own instants. A scheduled play that would follow the resumed one within 2 s of
+    /// its end is skipped (two plays fused into one say nothing more), except the final one, which waits.
     public mutating func resumeArrivalAlarm(startedAt: Instant, now: Instant) -> HapticOutput {
         advance(to: now)
         supersedeOtherAlerts()
@@ -134,11 +135,15 @@ public struct HapticPlayer: Sendable, Equatable {
         let index = arrivalAlarm.playIndex(atElapsedMilliseconds: elapsed)
         let pattern = arrivalAlarm.plays[index].pattern.applying(strength)
         alarmStartedAt = startedAt
-        alarmNextPlay = index + 1
         let pause = motorOn ? HapticPattern.minimumPulseMilliseconds : 0
-        let playEnds = Instant(nanoseconds: now.nanoseconds
-            + Int64(pattern.durationMilliseconds + pause + HapticPattern.minimumPulseMilliseconds) * 1_000_000)
-        nextArrivalRepeatAt = repeatInstant(alarmNextPlay).map { max($0, playEnds) }
+        let playEnds = now.nanoseconds + Int64(pattern.durationMilliseconds + pause) * 1_000_000
+        var next = index + 1
+        while next < arrivalAlarm.plays.count - 1, let at = repeatInstant(next), at.nanoseconds < playEnds + 2_000_000_000 {
+            next += 1
+        }
+        alarmNextPlay = next
+        let earliest = Instant(nanoseconds: playEnds + Int64(HapticPattern.minimumPulseMilliseconds) * 1_000_000)
+        nextArrivalRepeatAt = repeatInstant(next).map { max($0, earliest) }
         start(pattern, at: now, pauseFirst: motorOn)
         return output
     }
