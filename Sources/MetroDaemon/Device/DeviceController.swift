@@ -287,7 +287,7 @@ extension HapticCue {
         case .number(let n): return "number \(n)"
         case .yoursIsNext: return "YOURS IS NEXT (600/300 ×3)"
         case .changeHere: return "CHANGE LINES HERE (600/300/250/300/600)"
-        case .getOffNow: return "GET OFF NOW (1000/400 ×2, repeats until acknowledged)"
+        case .getOffNow: return "GET OFF NOW (1000/400 ×2, repeated by the arrival alarm)"
         case .cannot: return "cannot (250/250/250/250/800)"
         }
     }
