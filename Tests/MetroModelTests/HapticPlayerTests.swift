@@ -193,6 +193,14 @@ private func pulseLengths(_ trace: [String]) -> [(on: Int64, ms: Int)] {
         #expect(pulseLengths(trace(&p, until: 4_000_000)).count == 4)
         #expect(p.takeDelivered() == [.getOffNow])
         #expect(!p.isAlertBuzzing)
+
+        // A stored start far outside the boot clock's range (a damaged state file) neither traps nor buzzes forever.
+        for start in [Int64.min, Int64.max] {
+            p = HapticPlayer()
+            _ = p.resumeArrivalAlarm(startedAt: Instant(nanoseconds: start), now: ms(1_000))
+            _ = trace(&p, until: 10_000_000)
+            #expect(p.output.nextDeadline == nil || p.output.nextDeadline!.nanoseconds == .max)
+        }
     }
 
     @Test func alertsAreDeliveredWhenTheyEndAreAcknowledgedOrSuperseded() {

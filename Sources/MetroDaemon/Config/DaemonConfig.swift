@@ -39,7 +39,7 @@ public struct DaemonConfig: Equatable, Sendable {
     public var motorLine: String = "motor"
     public var motorActive: ActiveLevel = .high
     public var motorStrength: MotorStrength = .normal
-    /// How "get off now" repeats: until acknowledged (rising, up to a 10-minute cap, then a final pattern) or
+    /// How "get off now" repeats: until acknowledged (rising, up to an 8-minute cap, then a final pattern) or
     /// four plays over a minute (see `ArrivalAlarm`).
     public var arrivalAlarm: ArrivalAlarm.Style = .untilAcknowledged
     /// `host:port` of gpsd, or nil when GPS is off.

@@ -60,7 +60,8 @@ final class DeviceController: HapticSink {
         let cue = HapticCue(alert: kind)
         if kind == .arrival {
             let startedAt = Instant(nanoseconds: clock.boottime(of: firedAt))
-            log.notice("buzz resumed: \(cue.label), \(max(realNow().nanoseconds - startedAt.nanoseconds, 0) / 1_000_000_000) s into the alarm")
+            let (elapsed, overflow) = realNow().nanoseconds.subtractingReportingOverflow(startedAt.nanoseconds)
+            log.notice("buzz resumed: \(cue.label), \(overflow ? 0 : max(elapsed, 0) / 1_000_000_000) s into the alarm")
             fromEngine { apply(player.resumeArrivalAlarm(startedAt: startedAt, now: realNow())) }
         } else {
             log.notice("buzz again: \(cue.label)")

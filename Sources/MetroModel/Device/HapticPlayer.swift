@@ -29,7 +29,7 @@ public struct HapticOutput: Sendable, Equatable {
 ///   the current pattern ends — it is news the rider needs; one per kind, highest first. A gesture answer
 ///   (acknowledged, number, cannot) is dropped — it would be stale by then.
 /// - **Arrival alarm.** Get-off-now plays at once and then follows its `ArrivalAlarm` schedule (by default
-///   repeating, ever stronger, until `acknowledge`, up to a 10-minute cap that ends with a final pattern). Each
+///   repeating, ever stronger, until `acknowledge`, up to an 8-minute cap that ends with a final pattern). Each
 ///   repeat is one absolute deadline; playing get-off-now again restarts the schedule, and
 ///   `resumeArrivalAlarm` picks it up where it stands (a restarted daemon).
 /// - **Delivery.** An alert counts as *delivered* — the rider has felt all of it — when its pattern played to its
@@ -131,18 +131,19 @@ public struct HapticPlayer: Sendable, Equatable {
     public mutating func resumeArrivalAlarm(startedAt: Instant, now: Instant) -> HapticOutput {
         advance(to: now)
         supersedeOtherAlerts()
-        let elapsed = now.nanoseconds > startedAt.nanoseconds ? (now.nanoseconds - startedAt.nanoseconds) / 1_000_000 : 0
+        // A stored instant is outside input: saturate rather than trap.
+        let elapsed = max(now.nanoseconds.saturatingMinus(startedAt.nanoseconds), 0) / 1_000_000
         let index = arrivalAlarm.playIndex(atElapsedMilliseconds: elapsed)
         let pattern = arrivalAlarm.plays[index].pattern.applying(strength)
         alarmStartedAt = startedAt
         let pause = motorOn ? HapticPattern.minimumPulseMilliseconds : 0
-        let playEnds = now.nanoseconds + Int64(pattern.durationMilliseconds + pause) * 1_000_000
+        let playEnds = now.nanoseconds.saturatingPlus(Int64(pattern.durationMilliseconds + pause) * 1_000_000)
         var next = index + 1
-        while next < arrivalAlarm.plays.count - 1, let at = repeatInstant(next), at.nanoseconds < playEnds + 2_000_000_000 {
+        while next < arrivalAlarm.plays.count - 1, let at = repeatInstant(next), at.nanoseconds < playEnds.saturatingPlus(2_000_000_000) {
             next += 1
         }
         alarmNextPlay = next
-        let earliest = Instant(nanoseconds: playEnds + Int64(HapticPattern.minimumPulseMilliseconds) * 1_000_000)
+        let earliest = Instant(nanoseconds: playEnds.saturatingPlus(Int64(HapticPattern.minimumPulseMilliseconds) * 1_000_000))
         nextArrivalRepeatAt = repeatInstant(next).map { max($0, earliest) }
         start(pattern, at: now, pauseFirst: motorOn)
         return output
@@ -279,7 +280,7 @@ public struct HapticPlayer: Sendable, Equatable {
     /// The start of the alarm's play `index`, or nil past its last play.
     private func repeatInstant(_ index: Int) -> Instant? {
         guard let started = alarmStartedAt, index < arrivalAlarm.plays.count else { return nil }
-        return Instant(nanoseconds: started.nanoseconds + arrivalAlarm.plays[index].offsetMilliseconds * 1_000_000)
+        return Instant(nanoseconds: started.nanoseconds.saturatingPlus(arrivalAlarm.plays[index].offsetMilliseconds * 1_000_000))
     }
 
     private mutating func endAlarm() {
@@ -314,5 +315,19 @@ public struct HapticPlayer: Sendable, Equatable {
         if on && !motorOn { motorOnSince = at }
         if !on { motorOnSince = nil }
         motorOn = on
+    }
+}
+
+extension Int64 {
+    /// `self + other`, held at the bounds instead of trapping.
+    fileprivate func saturatingPlus(_ other: Int64) -> Int64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+
+    /// `self - other`, held at the bounds instead of trapping.
+    fileprivate func saturatingMinus(_ other: Int64) -> Int64 {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
     }
 }
