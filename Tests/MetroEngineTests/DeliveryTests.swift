@@ -73,7 +73,7 @@ struct DeliveryTests {
         // The play due at 135 s would fuse with the resumed one (5.7 s long): skipped.
         let starts = playStarts(second.haptics.edges).map { $0.seconds(since: t0 + 1334) }
         #expect(starts == [130, 150, 165] + Array(stride(from: 180, through: 480, by: 10)))
-        #expect(second.store.activeTrip?.delivered[.arrival] == Instant(nanoseconds: (t0 + 1334 + 492).nanoseconds + 500_000_000))
+        #expect(second.store.activeTrip?.delivered[.arrival] == Instant(nanoseconds: (t0 + 1334 + 491).nanoseconds + 500_000_000))
         #expect(second.haptics.onEdges(.yoursIsNext).isEmpty, "yours-is-next replayed after get-off-now had fired")
     }
 
@@ -92,7 +92,7 @@ struct DeliveryTests {
         let lengths = zip(edges, edges.dropFirst()).filter { $0.0.on }.map { ($0.0.at, $0.1.at.nanoseconds - $0.0.at.nanoseconds) }
         for (at, length) in lengths {
             let seconds = at.seconds(since: arrival)
-            let expected: Int64 = seconds < 60 ? 1000 : seconds < 180 ? 1500 : 2000
+            let expected: Int64 = seconds < 60 ? 1000 : seconds < 180 ? 1500 : 1800
             #expect(length == expected * 1_000_000, "pulse at \(seconds) s")
         }
         #expect(lengths.filter { $0.0.seconds(since: arrival) >= 480 }.count == 5, "the final pattern is five pulses")
@@ -101,7 +101,7 @@ struct DeliveryTests {
         let plays = ArrivalAlarm(.untilAcknowledged).plays
         #expect(rig.haptics.wakeUps.count - wakeUpsBefore == plays.count - 1 + plays.map(\.pattern.steps.count).reduce(0, +))
         #expect(rig.haptics.player.output.nextDeadline == nil)
-        #expect(rig.store.activeTrip?.delivered[.arrival] == Instant(nanoseconds: (arrival + 492).nanoseconds + 500_000_000))
+        #expect(rig.store.activeTrip?.delivered[.arrival] == Instant(nanoseconds: (arrival + 491).nanoseconds + 500_000_000))
         #expect(rig.engine.active != nil, "the trip expires only 10 minutes after the arrival")
     }
 

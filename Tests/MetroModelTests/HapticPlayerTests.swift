@@ -135,14 +135,14 @@ private func pulseLengths(_ trace: [String]) -> [(on: Int64, ms: Int)] {
         }
         let expected = [0, 20, 40] + Array(stride(from: 60, to: 180, by: 15)) + Array(stride(from: 180, through: 480, by: 10))
         #expect(starts == expected.map { Int64($0) * 1000 })
-        // Rising: 1000 ms pulses in the first minute, 1500 until minute 3, then the longest allowed (2000).
+        // Rising: 1000 ms pulses in the first minute, 1500 until minute 3, then 1800 (under the 2 s cap).
         for pulse in pulses {
-            let expectedLength = pulse.on < 60_000 ? 1000 : pulse.on < 180_000 ? 1500 : 2000
+            let expectedLength = pulse.on < 60_000 ? 1000 : pulse.on < 180_000 ? 1500 : 1800
             #expect(pulse.ms == expectedLength, "pulse at \(pulse.on) ms")
         }
-        // The final pattern at the 8-minute cap: five 2 s pulses; then silence, and the alarm counts as delivered.
+        // The final pattern at the 8-minute cap: five 1.8 s pulses; then silence, and the alarm counts as delivered.
         #expect(pulses.filter { $0.on >= 480_000 }.count == 5)
-        #expect(pulses.last.map { $0.on + Int64($0.ms) } == 492_000)
+        #expect(pulses.last.map { $0.on + Int64($0.ms) } == 491_000)
         #expect(p.output.nextDeadline == nil && !p.isAlertBuzzing)
         #expect(p.takeDelivered() == [.getOffNow])
         #expect(HapticPattern.getOffNowFinal.steps.allSatisfy { !$0.on || $0.ms <= HapticPattern.maxContinuousOnMilliseconds })
@@ -184,7 +184,7 @@ private func pulseLengths(_ trace: [String]) -> [(on: Int64, ms: Int)] {
         // Just before the cap: the final pattern is never skipped; it waits for the resumed play and a pause.
         p = HapticPlayer()
         _ = p.resumeArrivalAlarm(startedAt: ms(0), now: ms(479_000))
-        #expect(p.tick(now: ms(486_000)) == HapticOutput(motorOn: false, nextDeadline: ms(486_150)))
+        #expect(p.tick(now: ms(485_400)) == HapticOutput(motorOn: false, nextDeadline: ms(485_550)))
 
         // Long past the cap (the daemon was down): the final pattern plays once, then the alarm is delivered.
         p = HapticPlayer()

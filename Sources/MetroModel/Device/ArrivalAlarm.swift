@@ -68,11 +68,12 @@ extension HapticPattern {
     public static let getOffNowLonger = HapticPattern(
         kind: .getOffNow, steps: Array(repeating: [.on(1500), .off(400)], count: 3).flatMap { $0 })
 
-    /// "Get off now", third stage (after three minutes): the longest pulse allowed, 2000 on / 300 off, three times.
+    /// "Get off now", third stage (after three minutes): 1800 on / 300 off, three times — the longest pulses, kept
+    /// under the motor's 2 s cap with a margin, so the cap stays a safety net that never cuts a pattern.
     public static let getOffNowLongest = HapticPattern(
-        kind: .getOffNow, steps: Array(repeating: [.on(2000), .off(300)], count: 3).flatMap { $0 })
+        kind: .getOffNow, steps: Array(repeating: [.on(1800), .off(300)], count: 3).flatMap { $0 })
 
-    /// The wake-up alarm's last play, at its cap: five 2000 ms pulses 500 ms apart, then silence.
+    /// The wake-up alarm's last play, at its cap: five 1800 ms pulses 500 ms apart, then silence.
     public static let getOffNowFinal = HapticPattern(
-        kind: .getOffNow, steps: Array(repeating: [.on(2000), .off(500)], count: 5).flatMap { $0 })
+        kind: .getOffNow, steps: Array(repeating: [.on(1800), .off(500)], count: 5).flatMap { $0 })
 }
