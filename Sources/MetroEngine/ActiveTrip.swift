@@ -4,8 +4,12 @@ import MetroModel
 /// fired and when, the alert plan they were fired against, the service warning, and GPS bookkeeping.
 public struct ActiveTrip: Codable, Equatable, Sendable {
     public var trip: Trip
-    /// Alert kind → the instant it fired.
+    /// Alert kind → the instant it fired: it fell due and was sent to the motor ("due, about to play").
     public var fired: [AlertKind: Instant]
+    /// Alert kind → the instant the rider had felt all of its buzz (its pattern ended, it was acknowledged, or a
+    /// later alert superseded it; for the arrival alarm: acknowledged, or its last play ended). An alert fired but
+    /// not delivered is played again after a restart: delivery is at least once.
+    public var delivered: [AlertKind: Instant]
     /// The alert plan last armed (a correction compares against it to re-arm moved alerts).
     public var plans: [AlertPlan]
     /// The service-hours warning computed at start (SPEC §7).
@@ -19,9 +23,29 @@ public struct ActiveTrip: Codable, Equatable, Sendable {
     /// Set by the store when the trip was saved during an earlier boot (its instants are on the old boot clock).
     public var savedOnOtherBoot: Bool?
 
+    private enum CodingKeys: String, CodingKey {
+        case trip, fired, delivered, plans, service, lastGPSCorrection, passive, passiveStops, savedOnOtherBoot
+    }
+
+    /// Decodes a stored trip. One stored before delivery was recorded has no `delivered`: its fired alerts count
+    /// as not delivered, so a restart plays them again (a second buzz is better than a lost one).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        trip = try c.decode(Trip.self, forKey: .trip)
+        fired = try c.decode([AlertKind: Instant].self, forKey: .fired)
+        delivered = try c.decodeIfPresent([AlertKind: Instant].self, forKey: .delivered) ?? [:]
+        plans = try c.decode([AlertPlan].self, forKey: .plans)
+        service = try c.decodeIfPresent(ServiceIssue.self, forKey: .service)
+        lastGPSCorrection = try c.decodeIfPresent(Instant.self, forKey: .lastGPSCorrection)
+        passive = try c.decode(PassiveCalibration.self, forKey: .passive)
+        passiveStops = try c.decode([PassiveCalibration.Stop].self, forKey: .passiveStops)
+        savedOnOtherBoot = try c.decodeIfPresent(Bool.self, forKey: .savedOnOtherBoot)
+    }
+
     public init(trip: Trip, service: ServiceIssue?, passiveStops: [PassiveCalibration.Stop]) {
         self.trip = trip
         self.fired = [:]
+        self.delivered = [:]
         self.plans = []
         self.service = service
         self.lastGPSCorrection = nil
@@ -78,6 +102,7 @@ extension ActiveTrip {
         var out = self
         out.trip = trip.shifted(by: nanoseconds)
         out.fired = fired.mapValues(s)
+        out.delivered = delivered.mapValues(s)
         out.plans = plans.map { AlertPlan(kind: $0.kind, instant: s($0.instant), station: $0.station) }
         out.lastGPSCorrection = lastGPSCorrection.map(s)
         out.passive = PassiveCalibration()

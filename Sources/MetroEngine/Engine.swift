@@ -103,14 +103,41 @@ public final class Engine {
 
     // MARK: - Restore
 
-    /// Takes over a trip restored from storage after a restart: an alert missed while down fires at once, a trip
+    /// Takes over a trip restored from storage after a restart: an alert missed while down fires at once, an alert
+    /// that fired but was never confirmed delivered plays again (the arrival alarm resumes its schedule), a trip
     /// past its expiry is journaled `expired` (SPEC §12.4).
     public func restore(_ stored: ActiveTrip?, now: Instant) {
         lastNow = now
         guard let stored else { publishStatus(now: now); scheduleWakeup(now: now); return }
         active = stored
         log.info("restored trip \(stored.trip.from) → \(stored.trip.to), arrival in \(stored.trip.arrival.seconds(since: now)) s")
+        if now < stored.trip.expiry { replayUndelivered(stored) }
         tick(now: now)
+    }
+
+    /// The outbox: an alert stored as fired but not as delivered may have been cut off (or never started) by the
+    /// crash, so it plays again. Once the arrival alarm has fired, the earlier alerts are moot.
+    private func replayUndelivered(_ trip: ActiveTrip) {
+        let kinds = trip.fired[.arrival] != nil ? [AlertKind.arrival] : trip.fired.keys.sorted()
+        for kind in kinds where trip.delivered[kind] == nil {
+            guard let firedAt = trip.fired[kind] else { continue }
+            log.info("alert \(kind.rawValue) fired before the restart but was not confirmed delivered: playing it again")
+            haptics.replay(kind, firedAt: firedAt)
+        }
+    }
+
+    /// The motor has delivered an alert's buzz (its pattern ended, or the rider acknowledged it): recorded, so a
+    /// restart does not play it again. A report for an alert that is not (or no longer) fired is ignored.
+    public func alertDelivered(_ kind: AlertKind, now: Instant) {
+        guard var current = active, current.fired[kind] != nil, current.delivered[kind] == nil else { return }
+        current.delivered[kind] = now
+        do {
+            try persist { try store.saveActiveTrip(current) }
+        } catch {
+            // Kept in memory: the next successful write stores it. Until then a crash would replay the alert once more.
+            log.error("could not store that \(kind.rawValue) was delivered: \(error.message(.en))")
+        }
+        active = current
     }
 
     // MARK: - Routes
@@ -424,7 +451,10 @@ public final class Engine {
         let plans = current.trip.alerts()
         let decision = AlertFiring.evaluate(plans: plans, fired: current.fired,
                                             previousPlans: current.plans.isEmpty ? nil : current.plans, now: now)
-        for kind in decision.unfire { current.fired[kind] = nil }
+        for kind in decision.unfire {
+            current.fired[kind] = nil
+            current.delivered[kind] = nil
+        }
         for kind in decision.fireNow { current.fired[kind] = now }
         current.plans = plans
         return decision

@@ -48,6 +48,10 @@ public protocol HapticSink: AnyObject {
     /// The alert of `kind` no longer holds (a correction moved it back into the future, or the trip ended): stop
     /// its buzz if it is playing or waiting, and for `arrival` the repeats of the alarm.
     func withdraw(_ kind: AlertKind)
+    /// The alert of `kind` fired at `firedAt` but its buzz may not have been felt (the daemon stopped before it
+    /// was delivered): play it again now — for `arrival`, take the alarm up where its schedule stands. The sink
+    /// reports delivery through `Engine.alertDelivered`.
+    func replay(_ kind: AlertKind, firedAt: Instant)
 }
 
 /// The meaning of a buzz; the player maps it onto a `HapticPattern`.

@@ -114,6 +114,24 @@ import Testing
         #expect(sink.lines.isEmpty, "\(sink.text)")
     }
 
+    @Test func firedAndDeliveredMarksSurviveAReopen() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var trip: ActiveTrip
+        do {
+            let store = try SQLiteStore(directory: directory.path, log: log)
+            let engine = try engineWithTrip(store)
+            trip = try #require(engine.active)
+            let t0 = trip.trip.t0
+            // Fired and delivered, fired only (its buzz may not have been felt): both kinds of mark are kept apart.
+            trip.fired = [.transfer: t0 + 100, .nextStop: t0 + 1219]
+            trip.delivered = [.transfer: t0 + 103]
+            try store.saveActiveTrip(trip)
+        }
+        let state = try SQLiteStore(directory: directory.path, log: log).load()
+        #expect(state.active?.fired == trip.fired)
+        #expect(state.active?.delivered == trip.delivered)
+    }
+
     @Test func endTripClearsTheTripAndJournalsItInOneTransaction() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteStore(directory: directory.path, log: log)

@@ -17,6 +17,18 @@ private func trace(_ player: inout HapticPlayer, until end: Int64) -> [String] {
     return out
 }
 
+/// The on-pulses of a trace as (start, length) in milliseconds.
+private func pulseLengths(_ trace: [String]) -> [(on: Int64, ms: Int)] {
+    var out: [(on: Int64, ms: Int)] = []
+    var onAt: Int64?
+    for entry in trace {
+        let parts = entry.split(separator: "@")
+        let at = Int64(parts[1])!
+        if parts[0] == "on" { onAt = at } else if let start = onAt { out.append((start, Int(at - start))); onAt = nil }
+    }
+    return out
+}
+
 @Suite struct HapticPlayerTests {
     @Test func playsAPatternStepByStepThenSleeps() {
         var p = HapticPlayer()
@@ -97,26 +109,126 @@ private func trace(_ player: inout HapticPlayer, until end: Int64) -> [String] {
         #expect(p.queued.isEmpty)
     }
 
-    @Test func arrivalAlarmRepeatsEvery20SecondsThreeTimes() {
-        var p = HapticPlayer()
+    @Test func theShortArrivalAlarmPlaysFourTimes20SecondsApart() {
+        var p = HapticPlayer(arrivalAlarm: ArrivalAlarm(.short))
         _ = p.play(.getOffNow, now: ms(0))
         #expect(p.isAlertBuzzing)
         #expect(p.pendingArrivalRepeats == 3)
-        let plays = trace(&p, until: 1_000_000).filter { $0.hasPrefix("on@") }
+        let plays = trace(&p, until: 62_000).filter { $0.hasPrefix("on@") }
         // The first play started at 0 (before the trace); then three repeats, start to start every 20 s.
         #expect(plays == ["on@1400", "on@20000", "on@21400", "on@40000", "on@41400", "on@60000", "on@61400"])
+        #expect(p.delivered.isEmpty, "delivered before its last play ended")
+        _ = trace(&p, until: 1_000_000)
+        #expect(p.takeDelivered() == [.getOffNow])
         #expect(!p.isAlertBuzzing)
         #expect(p.output.nextDeadline == nil)
     }
 
-    @Test func betweenRepeatsTheAlarmStillCountsAsBuzzing() {
+    @Test func theWakeUpAlarmRepeatsRisingUntilItsCapThenPlaysTheFinalPattern() {
         var p = HapticPlayer()
         _ = p.play(.getOffNow, now: ms(0))
+        let pulses = [(on: 0, ms: 1000)] + pulseLengths(trace(&p, until: 2_000_000))
+        // Each play starts with a pulse that follows a pause of more than 2 s.
+        var starts: [Int64] = [0]
+        for i in pulses.indices.dropFirst() where pulses[i].on - pulses[i - 1].on - Int64(pulses[i - 1].ms) > 2000 {
+            starts.append(pulses[i].on)
+        }
+        let expected = [0, 20, 40] + Array(stride(from: 60, to: 180, by: 15)) + Array(stride(from: 180, through: 480, by: 10))
+        #expect(starts == expected.map { Int64($0) * 1000 })
+        // Rising: 1000 ms pulses in the first minute, 1500 until minute 3, then 1800 (under the 2 s cap).
+        for pulse in pulses {
+            let expectedLength = pulse.on < 60_000 ? 1000 : pulse.on < 180_000 ? 1500 : 1800
+            #expect(pulse.ms == expectedLength, "pulse at \(pulse.on) ms")
+        }
+        // The final pattern at the 8-minute cap: five 1.8 s pulses; then silence, and the alarm counts as delivered.
+        #expect(pulses.filter { $0.on >= 480_000 }.count == 5)
+        #expect(pulses.last.map { $0.on + Int64($0.ms) } == 491_000)
+        #expect(p.output.nextDeadline == nil && !p.isAlertBuzzing)
+        #expect(p.takeDelivered() == [.getOffNow])
+        #expect(HapticPattern.getOffNowFinal.steps.allSatisfy { !$0.on || $0.ms <= HapticPattern.maxContinuousOnMilliseconds })
+    }
+
+    @Test func betweenRepeatsTheAlarmSleepsUntilTheNextPlay() {
+        var p = HapticPlayer()
+        _ = p.play(.getOffNow, now: ms(0))
+        // No wake-up between plays: the one deadline is the next play's start.
         #expect(p.tick(now: ms(10_000)) == HapticOutput(motorOn: false, nextDeadline: ms(20_000)))
         #expect(p.isAlertBuzzing)
-        #expect(p.pendingArrivalRepeats == 3)
-        #expect(p.acknowledge(now: ms(10_000)) == HapticOutput(motorOn: false, nextDeadline: nil))
+        #expect(p.pendingArrivalRepeats == ArrivalAlarm(.untilAcknowledged).plays.count - 1)
+        _ = p.tick(now: ms(200_000))
+        #expect(p.tick(now: ms(207_000)) == HapticOutput(motorOn: false, nextDeadline: ms(210_000)))
+        #expect(p.acknowledge(now: ms(208_000)) == HapticOutput(motorOn: false, nextDeadline: nil))
         #expect(!p.isAlertBuzzing)
+        #expect(p.takeDelivered() == [.getOffNow])
+        #expect(trace(&p, until: 2_000_000).isEmpty)
+    }
+
+    @Test func resumingTheAlarmPlaysAtOnceAndKeepsItsSchedule() {
+        // A crash in the first play: it plays again at once, and the schedule is the one of the first play.
+        var p = HapticPlayer()
+        #expect(p.resumeArrivalAlarm(startedAt: ms(0), now: ms(700)) == HapticOutput(motorOn: true, nextDeadline: ms(1700)))
+        #expect(p.playing == .getOffNow && p.isAlertBuzzing)
+        #expect(p.tick(now: ms(3_500)) == HapticOutput(motorOn: false, nextDeadline: ms(20_000)))
+
+        // Three minutes in: the longest pattern, then the next play of the schedule at 210 s.
+        p = HapticPlayer()
+        _ = p.resumeArrivalAlarm(startedAt: ms(0), now: ms(200_500))
+        #expect(p.output.motorOn && p.currentPulse?.count == 3)
+        #expect(p.tick(now: ms(208_000)) == HapticOutput(motorOn: false, nextDeadline: ms(210_000)))
+
+        // Just before a play: that play is skipped (it would fuse with the resumed one), the next one comes.
+        p = HapticPlayer()
+        _ = p.resumeArrivalAlarm(startedAt: ms(0), now: ms(205_000))
+        #expect(p.tick(now: ms(212_000)) == HapticOutput(motorOn: false, nextDeadline: ms(220_000)))
+
+        // Just before the cap: the final pattern is never skipped; it waits for the resumed play and a pause.
+        p = HapticPlayer()
+        _ = p.resumeArrivalAlarm(startedAt: ms(0), now: ms(479_000))
+        #expect(p.tick(now: ms(485_400)) == HapticOutput(motorOn: false, nextDeadline: ms(485_550)))
+
+        // Long past the cap (the daemon was down): the final pattern plays once, then the alarm is delivered.
+        p = HapticPlayer()
+        _ = p.resumeArrivalAlarm(startedAt: ms(0), now: ms(3_600_000))
+        #expect(p.pendingArrivalRepeats == 0 && p.playing == .getOffNow)
+        #expect(pulseLengths(trace(&p, until: 4_000_000)).count == 4)
+        #expect(p.takeDelivered() == [.getOffNow])
+        #expect(!p.isAlertBuzzing)
+
+        // A stored start far outside the boot clock's range (a damaged state file) neither traps nor buzzes forever.
+        for start in [Int64.min, Int64.max] {
+            p = HapticPlayer()
+            _ = p.resumeArrivalAlarm(startedAt: Instant(nanoseconds: start), now: ms(1_000))
+            _ = trace(&p, until: 10_000_000)
+            #expect(p.output.nextDeadline == nil || p.output.nextDeadline!.nanoseconds == .max)
+        }
+    }
+
+    @Test func alertsAreDeliveredWhenTheyEndAreAcknowledgedOrSuperseded() {
+        var p = HapticPlayer()
+        _ = p.play(.yoursIsNext, now: ms(0))
+        _ = p.tick(now: ms(2_000))
+        #expect(p.delivered.isEmpty)
+        _ = p.tick(now: ms(2_700))
+        #expect(p.takeDelivered() == [.yoursIsNext])
+        // Withdrawn (a correction moved it back): never delivered.
+        _ = p.play(.changeHere, now: ms(10_000))
+        _ = p.withdraw(.changeHere, now: ms(10_100))
+        _ = trace(&p, until: 20_000)
+        #expect(p.takeDelivered().isEmpty)
+        // Acknowledged mid-pattern.
+        _ = p.play(.yoursIsNext, now: ms(30_000))
+        _ = p.acknowledge(now: ms(30_100))
+        #expect(p.takeDelivered() == [.yoursIsNext])
+        // Superseded by get-off-now, queued or playing.
+        _ = p.play(.yoursIsNext, now: ms(40_000))
+        _ = p.play(.changeHere, now: ms(40_100))
+        _ = p.play(.getOffNow, now: ms(40_200))
+        #expect(Set(p.takeDelivered()) == [.yoursIsNext, .changeHere])
+        // A gesture answer is never "delivered".
+        _ = p.stop()
+        _ = p.play(.number(3), now: ms(50_000))
+        _ = trace(&p, until: 60_000)
+        #expect(p.takeDelivered().isEmpty)
     }
 
     @Test func acknowledgeStopsTheAlarmAtOnce() {
@@ -146,11 +258,12 @@ private func trace(_ player: inout HapticPlayer, until end: Int64) -> [String] {
 
     @Test func playingGetOffNowAgainRestartsTheRepeats() {
         var p = HapticPlayer()
+        let plays = ArrivalAlarm(.untilAcknowledged).plays.count
         _ = p.play(.getOffNow, now: ms(0))
         _ = p.tick(now: ms(20_000))
-        #expect(p.pendingArrivalRepeats == 2)
+        #expect(p.pendingArrivalRepeats == plays - 2)
         _ = p.play(.getOffNow, now: ms(30_000))
-        #expect(p.pendingArrivalRepeats == 3)
+        #expect(p.pendingArrivalRepeats == plays - 1)
         _ = p.tick(now: ms(45_000))
         #expect(p.output.nextDeadline == ms(50_000))
     }

@@ -39,6 +39,9 @@ public struct DaemonConfig: Equatable, Sendable {
     public var motorLine: String = "motor"
     public var motorActive: ActiveLevel = .high
     public var motorStrength: MotorStrength = .normal
+    /// How "get off now" repeats: until acknowledged (rising, up to an 8-minute cap, then a final pattern) or
+    /// four plays over a minute (see `ArrivalAlarm`).
+    public var arrivalAlarm: ArrivalAlarm.Style = .untilAcknowledged
     /// `host:port` of gpsd, or nil when GPS is off.
     public var gpsd: String? = "localhost:2947"
     public var logLevel: LogLevel = .info
@@ -54,7 +57,8 @@ public struct DaemonConfig: Equatable, Sendable {
     public static let keys: [String] = [
         "hardware", "time_scale", "state_directory", "runtime_directory", "control_group", "language", "route",
         "data_file", "gpio_chip", "button_line", "button_active", "button_bias", "button_debounce_ms",
-        "button2_line", "motor_line", "motor_active", "motor_strength", "gpsd", "log_level",
+        "button2_line", "motor_line", "motor_active", "motor_strength", "arrival_alarm", "gpsd",
+        "log_level",
     ]
 
     /// Applies assignments in order over the defaults; throws every refused assignment at once.
@@ -134,6 +138,7 @@ public struct DaemonConfig: Equatable, Sendable {
         case "motor_line": motorLine = try nonEmpty()
         case "motor_active": motorActive = try choice(ActiveLevel.self, [.low, .high])
         case "motor_strength": motorStrength = try choice(MotorStrength.self, [.normal, .strong])
+        case "arrival_alarm": arrivalAlarm = try choice(ArrivalAlarm.Style.self, ArrivalAlarm.Style.allCases)
         case "gpsd":
             if a.value.isEmpty || a.value == "off" { gpsd = nil; return }
             // Checked here so --check-config catches it, not only the start of the GPS link.
@@ -162,6 +167,7 @@ public struct DaemonConfig: Equatable, Sendable {
             "button_debounce_ms": a.buttonDebounceMilliseconds != b.buttonDebounceMilliseconds,
             "button2_line": a.button2Line != b.button2Line, "motor_line": a.motorLine != b.motorLine,
             "motor_active": a.motorActive != b.motorActive, "motor_strength": a.motorStrength != b.motorStrength,
+            "arrival_alarm": a.arrivalAlarm != b.arrivalAlarm,
             "gpsd": a.gpsd != b.gpsd, "log_level": a.logLevel != b.logLevel,
         ]
         return DaemonConfig.keys.filter { differs[$0] ?? true }

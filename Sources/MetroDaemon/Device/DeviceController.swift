@@ -12,8 +12,10 @@ final class DeviceController: HapticSink {
     private let motor: Motor
     private let clock: ModelClock
     private let log: Logger
-    private let strength: HapticStrength
-    private var player = HapticPlayer()
+    private var player: HapticPlayer
+    /// True while the engine is calling in (play, withdraw, replay): deliveries are reported only once it has
+    /// returned, so the engine is never re-entered in the middle of a mutation.
+    private var insideEngineCall = false
     private var decoders: [Int: GestureDecoder]
     /// Per button, its last pressing edges (boot time) and whether an alert was buzzing at each.
     private var alertBuzzingAtPress: [Int: [(boottime: Int64, buzzing: Bool)]] = [:]
@@ -25,11 +27,13 @@ final class DeviceController: HapticSink {
     var onGesture: ((String) -> Void)?
     var onMotorChange: (() -> Void)?
 
-    init(motor: Motor, clock: ModelClock, log: Logger, debounceMilliseconds: Int, strength: HapticStrength) throws {
+    init(motor: Motor, clock: ModelClock, log: Logger, debounceMilliseconds: Int, strength: HapticStrength,
+         arrivalAlarm: ArrivalAlarm.Style = .untilAcknowledged) throws
+    {
         self.motor = motor
         self.clock = clock
         self.log = log
-        self.strength = strength
+        self.player = HapticPlayer(strength: strength, arrivalAlarm: ArrivalAlarm(arrivalAlarm))
         let timings = GestureTimings(debounce: Int64(debounceMilliseconds) * 1_000_000)
         self.decoders = [1: GestureDecoder(timings: timings), 2: GestureDecoder(timings: timings)]
         self.hapticTimer = try AlarmTimer(preferAlarm: true)
@@ -44,12 +48,32 @@ final class DeviceController: HapticSink {
 
     func play(_ cue: HapticCue) {
         log.notice("buzz: \(cue.label)")
-        apply(player.play(DeviceController.pattern(cue).applying(strength), now: realNow()))
+        fromEngine { apply(player.play(DeviceController.pattern(cue), now: realNow())) }
     }
 
     func withdraw(_ kind: AlertKind) {
         log.notice("buzz withdrawn: \(kind.rawValue)")
-        apply(player.withdraw(DeviceController.pattern(HapticCue(alert: kind)).kind, now: realNow()))
+        fromEngine { apply(player.withdraw(DeviceController.pattern(HapticCue(alert: kind)).kind, now: realNow())) }
+    }
+
+    func replay(_ kind: AlertKind, firedAt: Instant) {
+        let cue = HapticCue(alert: kind)
+        if kind == .arrival {
+            let startedAt = Instant(nanoseconds: clock.boottime(of: firedAt))
+            let (elapsed, overflow) = realNow().nanoseconds.subtractingReportingOverflow(startedAt.nanoseconds)
+            log.notice("buzz resumed: \(cue.label), \(overflow ? 0 : max(elapsed, 0) / 1_000_000_000) s into the alarm")
+            fromEngine { apply(player.resumeArrivalAlarm(startedAt: startedAt, now: realNow())) }
+        } else {
+            log.notice("buzz again: \(cue.label)")
+            fromEngine { apply(player.play(DeviceController.pattern(cue), now: realNow())) }
+        }
+    }
+
+    private func fromEngine(_ body: () -> Void) {
+        let outer = insideEngineCall
+        insideEngineCall = true
+        body()
+        insideEngineCall = outer
     }
 
     private static func pattern(_ cue: HapticCue) -> HapticPattern {
@@ -80,8 +104,14 @@ final class DeviceController: HapticSink {
     }
 
     private func apply(_ output: HapticOutput) {
-        motor.set(on: output.motorOn)
+        motor.set(on: output.motorOn, playing: player.currentPulse.map { MotorPulse(kind: $0.kind, number: $0.number, count: $0.count) })
         onMotorChange?()
+        if !insideEngineCall, let engine {
+            for kind in player.takeDelivered() {
+                guard let alert = AlertKind(delivering: kind) else { continue }
+                engine.alertDelivered(alert, now: clock.now())
+            }
+        }
         do {
             if let deadline = output.nextDeadline {
                 try hapticTimer.arm(atBoottimeNanoseconds: deadline.nanoseconds)
@@ -263,9 +293,21 @@ extension HapticCue {
         case .number(let n): return "number \(n)"
         case .yoursIsNext: return "YOURS IS NEXT (600/300 ×3)"
         case .changeHere: return "CHANGE LINES HERE (600/300/250/300/600)"
-        case .getOffNow: return "GET OFF NOW (1000/400 ×2, repeats every 20 s until acknowledged)"
+        case .getOffNow: return "GET OFF NOW (1000/400 ×2, repeated by the arrival alarm)"
         case .cannot: return "cannot (250/250/250/250/800)"
         case .timeToGo: return "TIME TO GO (250/500/1000 rising, twice)"
+        }
+    }
+}
+
+extension AlertKind {
+    /// The alert whose buzz is of `kind` (nil for gesture answers).
+    init?(delivering kind: HapticKind) {
+        switch kind {
+        case .changeHere: self = .transfer
+        case .yoursIsNext: self = .nextStop
+        case .getOffNow: self = .arrival
+        case .acknowledged, .number, .cannot, .timeToGo: return nil
         }
     }
 }

@@ -20,10 +20,14 @@ final class Hardware {
 
     /// Claims the configured hardware. GPIO errors at start are fatal (the rider must fix the wiring or the
     /// config); later faults are kept in the status and retried.
+    /// The simulated motor's record, in the runtime directory (see `MotorRecord`).
+    static let simulatedMotorRecordName = "simulated-motor.log"
+
     static func open(config: DaemonConfig, clock: ModelClock, log: Logger) throws -> Hardware {
         switch config.hardware {
         case .simulated:
-            let motor = SimulatedMotor(log: log, bootNow: { clock.bootNow() })
+            let record = try MotorRecord(path: config.runtimeDirectory + "/" + Hardware.simulatedMotorRecordName, log: log)
+            let motor = SimulatedMotor(log: log, bootNow: { clock.bootNow() }, record: record)
             let buttons = try SimulatedButtons(hasSecondButton: config.button2Line != nil, log: log, bootNow: { clock.bootNow() })
             return Hardware(kind: .simulated, motor: motor, simulatedButtons: buttons, gpio: nil)
         case .gpio:

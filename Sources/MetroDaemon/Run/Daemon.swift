@@ -87,7 +87,8 @@ public final class Daemon {
         hardware = try Hardware.open(config: config, clock: clock, log: log)
         device = try DeviceController(motor: hardware.motor, clock: clock, log: log,
                                       debounceMilliseconds: config.buttonDebounceMilliseconds,
-                                      strength: config.motorStrength == .strong ? .strong : .normal)
+                                      strength: config.motorStrength == .strong ? .strong : .normal,
+                                      arrivalAlarm: config.arrivalAlarm)
         hub = StatusHub(log: log, supervisor: supervisor)
         hub.language = config.language
 

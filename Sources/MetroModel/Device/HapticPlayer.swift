@@ -28,19 +28,21 @@ public struct HapticOutput: Sendable, Equatable {
 /// - **Lower priority while something plays.** An alert (change here, yours is next) is queued and plays when
 ///   the current pattern ends — it is news the rider needs; one per kind, highest first. A gesture answer
 ///   (acknowledged, number, cannot) is dropped — it would be stale by then.
-/// - **Arrival alarm.** Get-off-now plays at once and is then *repeated* every 20 s (start to start) up to 3
-///   times — four plays in all, reading "repeated … up to 3 times" as three repeats after the first, which
-///   errs toward the rider noticing — until `acknowledge`. Playing get-off-now again restarts the count.
+/// - **Arrival alarm.** Get-off-now plays at once and then follows its `ArrivalAlarm` schedule (by default
+///   repeating, ever stronger, until `acknowledge`, up to an 8-minute cap that ends with a final pattern). Each
+///   repeat is one absolute deadline; playing get-off-now again restarts the schedule, and
+///   `resumeArrivalAlarm` picks it up where it stands (a restarted daemon).
+/// - **Delivery.** An alert counts as *delivered* — the rider has felt all of it — when its pattern played to its
+///   end, when it was acknowledged, or when get-off-now superseded it; the arrival alarm is delivered when
+///   acknowledged or when its last play ended. `takeDelivered` hands these over, so the owner can record them:
+///   an alert fired but not delivered is replayed after a restart.
 /// - **Safety cap.** Beyond the patterns' own 2 s cap, the player itself never leaves the motor on for more than
 ///   2 s at a stretch: if that ever happened, the pulse is cut and a 250 ms pause follows.
 public struct HapticPlayer: Sendable, Equatable {
-    /// Time between the starts of two arrival alarm plays, nanoseconds.
-    public static let arrivalRepeatInterval: Int64 = 20_000_000_000
-    /// Repeats of the arrival alarm after its first play.
-    public static let arrivalRepeats = 3
-
     /// The strength applied to every pattern played from now on.
     public var strength: HapticStrength
+    /// The arrival alarm's schedule.
+    public let arrivalAlarm: ArrivalAlarm
     /// Whether the motor is on.
     public private(set) var motorOn = false
 
@@ -54,24 +56,46 @@ public struct HapticPlayer: Sendable, Equatable {
 
     private var current: Playing?
     private var queue: [HapticPattern] = []
-    private var arrivalPattern: HapticPattern?
-    private var arrivalRepeatsLeft = 0
+    /// When the arrival alarm's first play started (nil: no alarm).
+    private var alarmStartedAt: Instant?
+    /// The index in `arrivalAlarm.plays` of the next repeat.
+    private var alarmNextPlay = 0
     private var nextArrivalRepeatAt: Instant?
     private var motorOnSince: Instant?
+    private var deliveredKinds: [HapticKind] = []
 
     /// A silent player.
-    public init(strength: HapticStrength = .normal) {
+    public init(strength: HapticStrength = .normal, arrivalAlarm: ArrivalAlarm = ArrivalAlarm(.untilAcknowledged)) {
         self.strength = strength
+        self.arrivalAlarm = arrivalAlarm
     }
 
     /// The kind of the pattern playing now.
     public var playing: HapticKind? { current?.pattern.kind }
 
+    /// The pulse the motor plays now: the pattern's kind, which of its on-pulses (1-based) and how many it has;
+    /// nil while the motor is off.
+    public var currentPulse: (kind: HapticKind, number: Int, count: Int)? {
+        guard motorOn, let cur = current, cur.steps[cur.index].on else { return nil }
+        let pulses = cur.steps.indices.filter { cur.steps[$0].on }
+        guard let number = pulses.firstIndex(of: cur.index) else { return nil }
+        return (cur.pattern.kind, number + 1, pulses.count)
+    }
+
     /// The kinds waiting to play, in order.
     public var queued: [HapticKind] { queue.map(\.kind) }
 
     /// Arrival alarm repeats still to come.
-    public var pendingArrivalRepeats: Int { nextArrivalRepeatAt == nil ? 0 : arrivalRepeatsLeft }
+    public var pendingArrivalRepeats: Int { nextArrivalRepeatAt == nil ? 0 : arrivalAlarm.plays.count - alarmNextPlay }
+
+    /// The alerts delivered since the last `takeDelivered`, in order (see the type's doc).
+    public var delivered: [HapticKind] { deliveredKinds }
+
+    /// Hands over (and forgets) the alerts delivered so far.
+    public mutating func takeDelivered() -> [HapticKind] {
+        defer { deliveredKinds = [] }
+        return deliveredKinds
+    }
 
     /// Whether an alert is buzzing or the arrival alarm is waiting to repeat: the "alert buzzing" state of the
     /// gesture table, where a short press acknowledges.
@@ -89,13 +113,38 @@ public struct HapticPlayer: Sendable, Equatable {
             return output
         }
         if pattern.kind == .getOffNow {
-            queue.removeAll()
-            arrivalPattern = pattern
-            arrivalRepeatsLeft = HapticPlayer.arrivalRepeats
-            nextArrivalRepeatAt = Instant(nanoseconds: now.nanoseconds + HapticPlayer.arrivalRepeatInterval)
+            supersedeOtherAlerts()
+            alarmStartedAt = now
+            alarmNextPlay = 1
+            nextArrivalRepeatAt = repeatInstant(alarmNextPlay)
         } else if let cur = current, cur.pattern.kind.isAlert, cur.pattern.kind != pattern.kind {
             enqueue(cur.pattern)
         }
+        start(pattern, at: now, pauseFirst: motorOn)
+        return output
+    }
+
+    /// Takes up an arrival alarm whose first play started at `startedAt` (before a restart): the play due now by
+    /// the schedule starts at once — the one a crash may have cut short or the rider may not have felt — and the
+    /// schedule carries on at its own instants. A scheduled play that would follow the resumed one within 2 s of
+    /// its end is skipped (two plays fused into one say nothing more), except the final one, which waits.
+    public mutating func resumeArrivalAlarm(startedAt: Instant, now: Instant) -> HapticOutput {
+        advance(to: now)
+        supersedeOtherAlerts()
+        // A stored instant is outside input: saturate rather than trap.
+        let elapsed = max(now.nanoseconds.saturatingMinus(startedAt.nanoseconds), 0) / 1_000_000
+        let index = arrivalAlarm.playIndex(atElapsedMilliseconds: elapsed)
+        let pattern = arrivalAlarm.plays[index].pattern.applying(strength)
+        alarmStartedAt = startedAt
+        let pause = motorOn ? HapticPattern.minimumPulseMilliseconds : 0
+        let playEnds = now.nanoseconds.saturatingPlus(Int64(pattern.durationMilliseconds + pause) * 1_000_000)
+        var next = index + 1
+        while next < arrivalAlarm.plays.count - 1, let at = repeatInstant(next), at.nanoseconds < playEnds.saturatingPlus(2_000_000_000) {
+            next += 1
+        }
+        alarmNextPlay = next
+        let earliest = Instant(nanoseconds: playEnds.saturatingPlus(Int64(HapticPattern.minimumPulseMilliseconds) * 1_000_000))
+        nextArrivalRepeatAt = repeatInstant(next).map { max($0, earliest) }
         start(pattern, at: now, pauseFirst: motorOn)
         return output
     }
@@ -111,9 +160,10 @@ public struct HapticPlayer: Sendable, Equatable {
     public mutating func acknowledge(now: Instant) -> HapticOutput {
         advance(to: now)
         guard isAlertBuzzing else { return output }
-        nextArrivalRepeatAt = nil
-        arrivalRepeatsLeft = 0
-        if current?.pattern.kind.isAlert == true {
+        if alarmStartedAt != nil { noteDelivered(.getOffNow) }
+        endAlarm()
+        if let kind = current?.pattern.kind, kind.isAlert {
+            noteDelivered(kind)
             let wasOn = motorOn
             current = nil
             setMotor(false, at: now)
@@ -129,11 +179,8 @@ public struct HapticPlayer: Sendable, Equatable {
         advance(to: now)
         guard kind.isAlert else { return output }
         queue.removeAll { $0.kind == kind }
-        if kind == .getOffNow {
-            arrivalPattern = nil
-            arrivalRepeatsLeft = 0
-            nextArrivalRepeatAt = nil
-        }
+        deliveredKinds.removeAll { $0 == kind }
+        if kind == .getOffNow { endAlarm() }
         if current?.pattern.kind == kind {
             let wasOn = motorOn
             current = nil
@@ -147,9 +194,7 @@ public struct HapticPlayer: Sendable, Equatable {
     public mutating func stop() -> HapticOutput {
         current = nil
         queue.removeAll()
-        arrivalPattern = nil
-        arrivalRepeatsLeft = 0
-        nextArrivalRepeatAt = nil
+        endAlarm()
         motorOn = false
         motorOnSince = nil
         return output
@@ -188,6 +233,15 @@ public struct HapticPlayer: Sendable, Equatable {
                 } else {
                     let endedOn = motorOn
                     current = nil
+                    if cur.pattern.kind == .getOffNow {
+                        // The alarm is delivered once its last play has ended.
+                        if nextArrivalRepeatAt == nil, alarmStartedAt != nil {
+                            noteDelivered(.getOffNow)
+                            endAlarm()
+                        }
+                    } else if cur.pattern.kind.isAlert {
+                        noteDelivered(cur.pattern.kind)
+                    }
                     setMotor(false, at: end)
                     startNextQueued(at: end, pauseFirst: endedOn)
                 }
@@ -200,10 +254,11 @@ public struct HapticPlayer: Sendable, Equatable {
                 }
                 setMotor(false, at: at)
             case .arrivalRepeat:
-                arrivalRepeatsLeft -= 1
-                nextArrivalRepeatAt = arrivalRepeatsLeft > 0
-                    ? Instant(nanoseconds: at.nanoseconds + HapticPlayer.arrivalRepeatInterval) : nil
-                if let pattern = arrivalPattern { start(pattern, at: at, pauseFirst: motorOn) }
+                let pattern = arrivalAlarm.plays[alarmNextPlay].pattern.applying(strength)
+                alarmNextPlay += 1
+                nextArrivalRepeatAt = repeatInstant(alarmNextPlay)
+                supersedeOtherAlerts()
+                start(pattern, at: at, pauseFirst: motorOn)
             }
         }
     }
@@ -222,6 +277,29 @@ public struct HapticPlayer: Sendable, Equatable {
         setMotor(steps[0].on, at: at)
     }
 
+    /// The start of the alarm's play `index`, or nil past its last play.
+    private func repeatInstant(_ index: Int) -> Instant? {
+        guard let started = alarmStartedAt, index < arrivalAlarm.plays.count else { return nil }
+        return Instant(nanoseconds: started.nanoseconds.saturatingPlus(arrivalAlarm.plays[index].offsetMilliseconds * 1_000_000))
+    }
+
+    private mutating func endAlarm() {
+        alarmStartedAt = nil
+        alarmNextPlay = 0
+        nextArrivalRepeatAt = nil
+    }
+
+    /// Get-off-now makes every other alert moot: those queued or playing count as delivered and are dropped.
+    private mutating func supersedeOtherAlerts() {
+        for pattern in queue where pattern.kind.isAlert { noteDelivered(pattern.kind) }
+        queue.removeAll()
+        if let kind = current?.pattern.kind, kind.isAlert, kind != .getOffNow { noteDelivered(kind) }
+    }
+
+    private mutating func noteDelivered(_ kind: HapticKind) {
+        if !deliveredKinds.contains(kind) { deliveredKinds.append(kind) }
+    }
+
     private mutating func startNextQueued(at: Instant, pauseFirst: Bool) {
         guard !queue.isEmpty else { return }
         start(queue.removeFirst(), at: at, pauseFirst: pauseFirst)
@@ -237,5 +315,19 @@ public struct HapticPlayer: Sendable, Equatable {
         if on && !motorOn { motorOnSince = at }
         if !on { motorOnSince = nil }
         motorOn = on
+    }
+}
+
+extension Int64 {
+    /// `self + other`, held at the bounds instead of trapping.
+    fileprivate func saturatingPlus(_ other: Int64) -> Int64 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
+
+    /// `self - other`, held at the bounds instead of trapping.
+    fileprivate func saturatingMinus(_ other: Int64) -> Int64 {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
     }
 }

@@ -17,6 +17,7 @@ final class QuietAlarm: AlarmScheduling { func schedule(at instant: Instant?) {}
 final class QuietHaptics: HapticSink {
     func play(_ cue: HapticCue) {}
     func withdraw(_ kind: AlertKind) {}
+    func replay(_ kind: AlertKind, firedAt: Instant) {}
 }
 final class QuietPublisher: StatusPublishing { func publish(_ status: EngineStatus) {} }
 final class QuietEngineLog: EngineLogging {

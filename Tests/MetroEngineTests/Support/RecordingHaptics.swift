@@ -25,6 +25,17 @@ final class RecordingHaptics: HapticSink {
 
     func withdraw(_ kind: AlertKind) { withdrawn.append(Withdrawn(kind: kind, at: now())) }
 
+    /// One alert played again after a restart (fired before it, never confirmed delivered).
+    struct Replayed: Equatable {
+        var kind: AlertKind
+        var firedAt: Instant
+        var at: Instant
+    }
+
+    private(set) var replayed: [Replayed] = []
+
+    func replay(_ kind: AlertKind, firedAt: Instant) { replayed.append(Replayed(kind: kind, firedAt: firedAt, at: now())) }
+
     /// The cues alone, in order.
     var cues: [HapticCue] { played.map(\.cue) }
 
