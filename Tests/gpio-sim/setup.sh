@@ -136,12 +136,15 @@ esac
 # of Debian's, or ours); the v1 ABI decides which libgpiod generation can drive it.
 setting() { v=$(grep -E "^(# )?CONFIG_$1[= ]" "$CONFIG" | head -1); case "$v" in *=y) echo y ;; *=m) echo m ;; *) echo n ;; esac; }
 sim=$(setting GPIO_SIM); v1=$(setting GPIO_CDEV_V1); configfs=$(setting CONFIGFS_FS)
-[ "$sim" != n ] || [ -f "$CACHE/modules/gpio-sim.ko" ] || { log "kernel $KVER has no gpio-sim"; exit 1; }
+if [ "$sim" = n ]; then
+  [ -f "$CACHE/modules/gpio-sim.ko" ] || { log "kernel $KVER has no gpio-sim"; exit 1; }
+  sim="m (built out of tree)"
+fi
 [ "$configfs" != n ] || { log "kernel $KVER has no configfs"; exit 1; }
 for module in $(cat "$CACHE/modules/order"); do
   modinfo -F vermagic "$CACHE/modules/$module" | grep -q "^$KVER " || { log "$module vermagic does not match $KVER"; exit 1; }
 done
-printf 'kernel=%s\nversion=%s\ngpio_sim=%s\ngpio_cdev_v1=%s\n' "$KVER" "$VER" "${sim}" "$v1" > "$CACHE/facts"
+printf 'kernel=%s\nversion=%s\ngpio_sim=%s\ngpio_cdev_v1=%s\n' "$KVER" "$VER" "$sim" "$v1" > "$CACHE/facts"
 
 cd "$HERE"; rm -rf "$CACHE/download" "$CACHE/build"   # the .debs and sources, no longer needed
 echo "$KVER" > "$CACHE/complete"
