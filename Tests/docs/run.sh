@@ -68,8 +68,10 @@ mount --bind /dev "$board/dev"; mount -t proc proc "$board/proc"
 cp -L /etc/resolv.conf "$board/etc/resolv.conf" 2>/dev/null || true
 mkdir -p "$board/root/install"
 cp "$work/metrotimer.tar.gz" "$work/board.sh" "$work/apt.conf" "$board/root/install/"
+# The bare root is not booted: SYSTEMD_OFFLINE=1 makes systemctl skip what needs a running systemd
+# (daemon-reload), as when a board image is prepared.
 on_board() { env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-  APT_CONFIG=/root/install/apt.conf chroot "$board" sh -c "cd /root/install && $1"; }
+  APT_CONFIG=/root/install/apt.conf SYSTEMD_OFFLINE=1 chroot "$board" sh -c "cd /root/install && $1"; }
 on_board "$shim; . ./board.sh" >&2
 version=$(on_board "metrotimer-hwcheck --version")
 case "$version" in
