@@ -6,7 +6,7 @@
 //   MetroEngine   the single owner of trip state, behind small protocols for every seam
 //   MetroControl  the control-socket protocol shared by the daemon and the command line
 //   MetroSystem   thin honest wrappers over Linux: fds, epoll, timerfd, signalfd, sockets, sqlite3, sd_notify
-//   MetroGPIO     libgpiod 1.6 wrapper (button and motor)
+//   MetroGPIO     libgpiod wrapper (button and motor), over CGpioShim: libgpiod 1.6 or 2.x, whichever is installed
 //   MetroGPS      libgps wrapper (gpsd fixes)
 //   MetroDaemon   adapters + event loop wiring of metrotimerd
 //   MetroCLI      the metrotimer command line
@@ -30,11 +30,13 @@ let package = Package(
         .target(name: "CLinuxShim"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGpiod", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        // One C API over both libgpiod generations; the installed <gpiod.h> picks the backend file.
+        .target(name: "CGpioShim", dependencies: ["CGpiod"]),
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
 
         // Adapters over the real system.
         .target(name: "MetroSystem", dependencies: ["CLinuxShim", "CSQLite"]),
-        .target(name: "MetroGPIO", dependencies: ["CGpiod", "MetroSystem"]),
+        .target(name: "MetroGPIO", dependencies: ["CGpioShim", "MetroSystem"]),
         .target(name: "MetroGPS", dependencies: ["CGPS", "MetroSystem"]),
         .target(name: "MetroDaemon", dependencies: [
             "MetroModel", "MetroEngine", "MetroControl", "MetroSystem", "MetroGPIO", "MetroGPS",

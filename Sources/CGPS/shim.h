@@ -5,7 +5,7 @@
  * where any further call crashes. This shim keeps all of that here, so Swift sees an opaque session,
  * a socket fd and one small flat fix struct.
  *
- * Facts verified with gpsd 3.22 (libgps API 11.0) on loopback:
+ * Facts verified with gpsd 3.22 (libgps API 11.0) and gpsd 3.25 (API 14.0) on loopback, by the real-gpsd tests:
  *  - gps_read returns -1 when gpsd goes away (EOF on the socket).
  *  - `set` is not cleared between messages: a GST or SKY after a TPV still shows MODE_SET|LATLON_SET,
  *    so the shim clears it before each read and checks the message class.
@@ -30,13 +30,18 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Only the API whose struct layout and read semantics were verified is accepted. The fields used here
- * (fix.time as timespec, fix.status inside gps_fix_t, 3-argument gps_read) exist since API 10, but a
- * new major version may move them again: check the shim against that gps.h, then widen this guard. */
+/* Only the APIs whose struct layout and read semantics were verified are accepted: 11 (gpsd 3.21-3.22,
+ * Debian 12) through 14 (gpsd 3.25, Debian 13). What this shim touches did not change between them:
+ * gps_fix_t keeps mode, status, time (a timespec), latitude, longitude, eph, epx, epy, speed and track;
+ * gps_data_t keeps gps_fd and a 64-bit `set` mask with the same TIME_SET, LATLON_SET and MODE_SET bits;
+ * gps_read keeps its 3 arguments and gps_waiting its microsecond timeout. What did change is not used here:
+ * gps_stream's flags became a watch_t and its last argument a const char * (NULL fits both), the STATUS_*
+ * names were renamed (3.23.1), and new members were added to structs this shim never reads by offset.
+ * A new major version may move fields again: check the shim against that gps.h, then widen this guard. */
 #if !defined(GPSD_API_MAJOR_VERSION)
 #error "CGPS: gps.h does not define GPSD_API_MAJOR_VERSION; is this really gpsd's libgps?"
-#elif GPSD_API_MAJOR_VERSION != 11
-#error "CGPS: only libgps API 11 (gpsd 3.21-3.22) is verified; review Sources/CGPS/shim.h for this gps.h"
+#elif GPSD_API_MAJOR_VERSION < 11 || GPSD_API_MAJOR_VERSION > 14
+#error "CGPS: only libgps API 11 to 14 (gpsd 3.21 to 3.25) is verified; review Sources/CGPS/shim.h for this gps.h"
 #endif
 
 /** An open gpsd connection; opaque to Swift. */
@@ -72,7 +77,7 @@ enum {
 };
 
 /** Connects to gpsd at host:port and asks it to stream JSON reports. The socket must be non-blocking so
- *  a read never stalls the caller's event loop on half a line: libgps 3.22 opens it so already, and the
+ *  a read never stalls the caller's event loop on half a line: libgps 3.22 and 3.25 open it so already, and the
  *  shim makes sure rather than rely on that. On failure returns NULL, sets *step to the failing step
  *  and *err to the code: a negative libgps/netlib code for the connect step, an errno otherwise. */
 static inline cgps_session *cgps_open(const char *host, const char *port, int *step, int *err) {

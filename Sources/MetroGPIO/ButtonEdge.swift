@@ -3,7 +3,7 @@ public struct ButtonEdge: Sendable, Equatable {
     /// The logical level after the edge: `true` when the button is now pressed (active-low already applied).
     public var pressed: Bool
     /// When the kernel's interrupt handler saw the edge, in nanoseconds on `CLOCK_MONOTONIC` — the clock
-    /// libgpiod 1.6 and the v1 character-device ABI stamp events with. Convert with `MonotonicToBoottime`.
+    /// both libgpiod generations stamp events with by default (the v1 ABI knows no other). Convert with `MonotonicToBoottime`.
     public var kernelTimestampNs: Int64
 
     /// Creates an edge from its parts.

@@ -1,4 +1,4 @@
-import CGpiod
+import CGpioShim
 import Glibc
 
 /// A button: one line requested for both-edge events, whose file descriptor joins the event loop.
@@ -9,7 +9,7 @@ public final class ButtonLine {
     public let chip: GPIOChip
     /// The line's offset on `chip`.
     public let offset: UInt32
-    /// The line object, owned by `chip`; nil once released.
+    /// The shim's request handle; nil once released.
     private var line: OpaquePointer?
     /// How the line is named in messages.
     private let lineDescription: String
@@ -19,25 +19,21 @@ public final class ButtonLine {
     /// Requests line `offset` of `chip` for both-edge events with `bias` and `activeLow`, as `consumer`.
     public init(chip: GPIOChip, offset: UInt32, bias: LineBias, activeLow: Bool,
                 consumer: String = "metrotimer") throws(GPIOError) {
-        let doing = "requesting the button"
-        let line = try chip.line(at: offset, for: doing)
-        let flags = bias.requestFlag | (activeLow ? Int32(GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW) : 0)
-        try chip.request(line, type: Int32(GPIOD_LINE_REQUEST_EVENT_BOTH_EDGES), flags: flags,
-                         consumer: consumer, initialValue: 0, as: "a button (both-edge events)")
-        let eventFD = gpiod_line_event_get_fd(line)
+        let line = try chip.request(offset, mode: METRO_GPIO_BOTH_EDGES, bias: bias, activeLow: activeLow,
+                                    consumer: consumer, as: "a button (both-edge events)")
+        let eventFD = metro_gpio_request_fd(line)
         // Nonblocking, so a read can never hang the caller's loop, even if the chip vanishes between the
         // readiness check and the read.
         let fileFlags = fcntl(eventFD, F_GETFL)
         guard fileFlags >= 0, fcntl(eventFD, F_SETFL, fileFlags | O_NONBLOCK) == 0 else {
             let code = errno
-            let described = chip.describeLine(line)
-            gpiod_line_release(line)
-            throw GPIOError.system("making the event fd of \(described) nonblocking", errno: code)
+            metro_gpio_request_release(line)
+            throw GPIOError.system("making the event fd of \(chip.describeLine(at: offset)) nonblocking", errno: code)
         }
         self.chip = chip
         self.offset = offset
         self.line = line
-        self.lineDescription = chip.describeLine(line)
+        self.lineDescription = chip.describeLine(at: offset)
         self.fd = eventFD
     }
 
@@ -49,7 +45,7 @@ public final class ButtonLine {
     public var value: Bool {
         get throws(GPIOError) {
             let line = try requested("reading")
-            let level = gpiod_line_get_value(line)
+            let level = metro_gpio_request_get_value(line)
             guard level >= 0 else { throw GPIOError.system("reading \(lineDescription)", errno: errno) }
             return level == 1
         }
@@ -61,16 +57,15 @@ public final class ButtonLine {
     public func readEvents() throws(GPIOError) -> [ButtonEdge] {
         let line = try requested("reading events of")
         var edges: [ButtonEdge] = []
-        var noWait = timespec(tv_sec: 0, tv_nsec: 0)
-        var buffer = [gpiod_line_event](repeating: gpiod_line_event(), count: 16)
+        var buffer = [metro_gpio_edge](repeating: metro_gpio_edge(), count: 16)
         while true {
             // A zero-timeout poll first: it reports a hang-up or an error on the fd, which a read of an
             // empty queue would hide.
-            let ready = gpiod_line_event_wait(line, &noWait)
+            let ready = metro_gpio_request_edges_pending(line)
             if ready < 0 { throw GPIOError.system("waiting for events on \(lineDescription)", errno: errno) }
             if ready == 0 { return edges }
             let count = buffer.withUnsafeMutableBufferPointer { events in
-                gpiod_line_event_read_multiple(line, events.baseAddress, UInt32(events.count))
+                metro_gpio_request_read_edges(line, events.baseAddress, UInt32(events.count))
             }
             if count < 0 {
                 let code = errno
@@ -78,9 +73,8 @@ public final class ButtonLine {
                 throw GPIOError.system("reading events of \(lineDescription)", errno: code)
             }
             for event in buffer.prefix(Int(count)) {
-                edges.append(ButtonEdge(
-                    pressed: event.event_type == Int32(GPIOD_LINE_EVENT_RISING_EDGE),
-                    kernelTimestampNs: Int64(event.ts.tv_sec) * 1_000_000_000 + Int64(event.ts.tv_nsec)))
+                // A timestamp past Int64.max nanoseconds (292 years of uptime) cannot come from a kernel.
+                edges.append(ButtonEdge(pressed: event.rising, kernelTimestampNs: Int64(clamping: event.timestamp_ns)))
             }
         }
     }
@@ -88,7 +82,7 @@ public final class ButtonLine {
     /// Gives the line back to the kernel; idempotent.
     public func release() {
         guard let line else { return }
-        gpiod_line_release(line)
+        metro_gpio_request_release(line)
         self.line = nil
         fd = -1
     }

@@ -1,13 +1,14 @@
-import CGpiod
+import CGpioShim
 import Glibc
 import MetroSystem
 
-/// An open GPIO chip (`/dev/gpiochipN`), through libgpiod 1.6.
+/// An open GPIO chip (`/dev/gpiochipN`), through whichever libgpiod generation (1.6 or 2.x) the program was
+/// built against; nothing here or above depends on which.
 ///
 /// Lines requested from a chip keep it open: `ButtonLine` and `MotorLine` hold a strong reference, so the
-/// chip is closed (and libgpiod frees its line objects) only after every line is released.
+/// chip is closed only after every line is released (libgpiod 1.6 frees its line objects with the chip).
 public final class GPIOChip {
-    /// The libgpiod handle; the only raw pointer of this type, freed in `deinit`.
+    /// The shim's chip handle; the only raw pointer of this type, freed in `deinit`.
     let handle: OpaquePointer
     /// The kernel's name for the chip, e.g. `gpiochip0`.
     public let name: String
@@ -16,15 +17,18 @@ public final class GPIOChip {
     /// How many lines the chip has; valid offsets are `0..<lineCount`.
     public let lineCount: UInt32
 
-    private init(handle: OpaquePointer) {
+    /// The version of the libgpiod underneath, as the library reports it (`1.6.3`, `2.2.1`).
+    public static var libraryVersion: String { String(cString: metro_gpio_library_version()) }
+
+    private init(handle: OpaquePointer, name: String, label: String, lineCount: UInt32) {
         self.handle = handle
-        self.name = String(cString: gpiod_chip_name(handle))
-        self.label = String(cString: gpiod_chip_label(handle))
-        self.lineCount = gpiod_chip_num_lines(handle)
+        self.name = name
+        self.label = label
+        self.lineCount = lineCount
     }
 
     deinit {
-        gpiod_chip_close(handle)
+        metro_gpio_chip_close(handle)
     }
 
     /// Opens a chip by path (`/dev/gpiochip0`), name (`gpiochip0`), label (`pinctrl-bcm2835`) or number (`0`).
@@ -32,22 +36,29 @@ public final class GPIOChip {
     /// A missing chip throws `.noSuchChip` with the chips that do exist, so a typo in configuration is
     /// obvious: `no GPIO chip 'gpiochip9' (chips here: gpiochip0 [pinctrl-bcm2835])`.
     public static func open(_ spec: String) throws(GPIOError) -> GPIOChip {
-        let parsed = try GPIOChipSpec(parsing: spec)
-        let opened: OpaquePointer?
-        switch parsed {
-        case .path(let path):
-            opened = gpiod_chip_open(path)
+        let path: String
+        switch try GPIOChipSpec(parsing: spec) {
+        case .path(let given):
+            path = given
         case .number(let number):
-            opened = gpiod_chip_open_by_number(number)
+            path = "/dev/gpiochip\(number)"
         case .nameOrLabel(let text):
             // A device node of that name wins; otherwise it can only be a label.
             if !text.contains("/") && access("/dev/" + text, F_OK) == 0 {
-                opened = gpiod_chip_open_by_name(text)
+                path = "/dev/" + text
+            } else if let labelled = deviceNames().first(where: { describeChip(named: $0)?.label == text }) {
+                path = "/dev/" + labelled
             } else {
-                opened = gpiod_chip_open_by_label(text)
+                throw GPIOError(kind: .noSuchChip, errno: ENOENT,
+                                message: "no GPIO chip '\(spec)' (\(describeAvailableChips()))")
             }
         }
-        guard let handle = opened else {
+        return try open(path: path, as: spec)
+    }
+
+    /// Opens the chip at `path`; `spec` is how the caller named it, for messages.
+    private static func open(path: String, as spec: String) throws(GPIOError) -> GPIOChip {
+        guard let handle = metro_gpio_chip_open(path) else {
             let code = errno
             if code == ENOENT || code == ENODEV {
                 throw GPIOError(kind: .noSuchChip, errno: code,
@@ -55,7 +66,22 @@ public final class GPIOChip {
             }
             throw GPIOError.system("opening GPIO chip '\(spec)'", errno: code)
         }
-        return GPIOChip(handle: handle)
+        var name = [CChar](repeating: 0, count: Int(METRO_GPIO_NAME_SIZE))
+        var label = [CChar](repeating: 0, count: Int(METRO_GPIO_NAME_SIZE))
+        var lineCount: UInt32 = 0
+        guard metro_gpio_chip_describe(handle, &name, &label, &lineCount) == 0 else {
+            let code = errno
+            metro_gpio_chip_close(handle)
+            throw GPIOError.system("reading the description of GPIO chip '\(spec)'", errno: code)
+        }
+        return GPIOChip(handle: handle, name: String(nulTerminated: name), label: String(nulTerminated: label),
+                        lineCount: lineCount)
+    }
+
+    /// The name and label of the chip `/dev/<name>`, or nil when it cannot be opened.
+    fileprivate static func describeChip(named name: String) -> (name: String, label: String)? {
+        guard let chip = try? open(path: "/dev/" + name, as: name) else { return nil }
+        return (chip.name, chip.label)
     }
 
     /// The names of the GPIO character devices in `/dev`, sorted by number (`gpiochip0`, `gpiochip1`, …).
@@ -84,58 +110,60 @@ public final class GPIOChip {
             }
             return offset
         case .name(let lineName):
-            guard let line = gpiod_chip_find_line(handle, lineName) else {
+            let found = metro_gpio_chip_find_line(handle, lineName)
+            guard found >= 0, let offset = UInt32(exactly: found) else {
                 let code = errno
                 if code == ENOENT {
                     throw GPIOError(kind: .noSuchLine, errno: code, message: "no line named '\(lineName)' on \(name)")
                 }
                 throw GPIOError.system("looking up line '\(lineName)' on \(name)", errno: code)
             }
-            return gpiod_line_offset(line)
+            return offset
         }
     }
 
-    /// The libgpiod line object at `offset`, owned by this chip; `doing` names the caller's purpose for errors.
-    func line(at offset: UInt32, for doing: String) throws(GPIOError) -> OpaquePointer {
-        guard let line = gpiod_chip_get_line(handle, offset) else {
-            throw GPIOError.system("\(doing): getting line \(offset) on \(name)", errno: errno)
-        }
-        return line
+    /// A line's name and current consumer, read fresh from the kernel; nil with errno set on failure.
+    private func lineInfo(at offset: UInt32) -> (name: String, consumer: String)? {
+        var lineName = [CChar](repeating: 0, count: Int(METRO_GPIO_NAME_SIZE))
+        var consumer = [CChar](repeating: 0, count: Int(METRO_GPIO_NAME_SIZE))
+        guard metro_gpio_line_describe(handle, offset, &lineName, &consumer) == 0 else { return nil }
+        return (String(nulTerminated: lineName), String(nulTerminated: consumer))
     }
 
     /// How a line is named in messages: `line 17 on gpiochip0`, or `line 0 ('button') on gpiochip1`.
-    func describeLine(_ line: OpaquePointer) -> String {
-        let offset = gpiod_line_offset(line)
-        if let lineName = gpiod_line_name(line), lineName.pointee != 0 {
-            return "line \(offset) ('\(String(cString: lineName))') on \(name)"
+    func describeLine(at offset: UInt32) -> String {
+        if let lineName = lineInfo(at: offset)?.name, !lineName.isEmpty {
+            return "line \(offset) ('\(lineName)') on \(name)"
         }
         return "line \(offset) on \(name)"
     }
 
-    /// Requests `line` with `config`, turning EBUSY into a message naming the current holder.
-    func request(_ line: OpaquePointer, type: Int32, flags: Int32, consumer: String, initialValue: Int32,
-                 as role: String) throws(GPIOError) {
-        let status = consumer.withCString { consumerName -> Int32 in
-            var config = gpiod_line_request_config(consumer: consumerName, request_type: type, flags: flags)
-            return gpiod_line_request(line, &config, initialValue)
+    /// Requests the line at `offset`, turning EBUSY into a message naming the current holder; `role` says
+    /// what the line was wanted as, for other errors. Returns the shim's request handle.
+    func request(_ offset: UInt32, mode: metro_gpio_mode, bias: LineBias, activeLow: Bool, consumer: String,
+                 as role: String) throws(GPIOError) -> OpaquePointer {
+        guard offset < lineCount else {
+            throw GPIOError.system("requesting \(describeLine(at: offset)) as \(role)", errno: EINVAL)
         }
-        guard status == 0 else {
+        // The initial value is logical, so 0 is "off" whatever the active level: an output never twitches.
+        let requested = metro_gpio_request_line(handle, offset, mode, bias.shimBias, activeLow, consumer, 0)
+        guard let requested else {
             let code = errno
             if code == EBUSY {
                 throw GPIOError(kind: .busy, errno: code,
-                                message: "\(describeLine(line)) is busy (\(describeHolder(of: line)))")
+                                message: "\(describeLine(at: offset)) is busy (\(describeHolder(of: offset)))")
             }
-            throw GPIOError.system("requesting \(describeLine(line)) as \(role)", errno: code)
+            throw GPIOError.system("requesting \(describeLine(at: offset)) as \(role)", errno: code)
         }
+        return requested
     }
 
-    /// `used by 'sysfs'`, read fresh from the kernel because libgpiod caches line info.
-    private func describeHolder(of line: OpaquePointer) -> String {
-        guard gpiod_line_update(line) == 0 else { return "its holder is unknown: \(Errno.current) (errno \(errno))" }
-        guard let consumer = gpiod_line_consumer(line), consumer.pointee != 0 else {
-            return "used by an unnamed consumer"
+    /// `used by 'sysfs'`, read fresh from the kernel.
+    private func describeHolder(of offset: UInt32) -> String {
+        guard let info = lineInfo(at: offset) else {
+            return "its holder is unknown: \(Errno.current) (errno \(errno))"
         }
-        return "used by '\(String(cString: consumer))'"
+        return info.consumer.isEmpty ? "used by an unnamed consumer" : "used by '\(info.consumer)'"
     }
 }
 
@@ -144,9 +172,15 @@ private func describeAvailableChips() -> String {
     let names = GPIOChip.deviceNames()
     if names.isEmpty { return "this system has no GPIO chips: /dev has no gpiochip devices" }
     let described = names.map { name -> String in
-        guard let chip = gpiod_chip_open_by_name(name) else { return name }
-        defer { gpiod_chip_close(chip) }
-        return "\(name) [\(String(cString: gpiod_chip_label(chip)))]"
+        guard let chip = GPIOChip.describeChip(named: name) else { return name }
+        return "\(chip.name) [\(chip.label)]"
     }
     return "chips here: " + described.joined(separator: ", ")
+}
+
+extension String {
+    /// The text in a buffer the shim filled, up to its NUL (the whole buffer if there is none).
+    init(nulTerminated buffer: [CChar]) {
+        self.init(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

@@ -1,4 +1,4 @@
-import CGpiod
+import CGpioShim
 
 /// The internal resistor a button line is requested with.
 public enum LineBias: String, Sendable, CaseIterable {
@@ -11,13 +11,13 @@ public enum LineBias: String, Sendable, CaseIterable {
     /// Leave whatever the chip or device tree configured.
     case asIs = "as-is"
 
-    /// The libgpiod 1.6 request flag for this bias (none for `.asIs`).
-    var requestFlag: Int32 {
+    /// The GPIO shim's name for this bias.
+    var shimBias: metro_gpio_bias {
         switch self {
-        case .pullUp: Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP)
-        case .pullDown: Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_DOWN)
-        case .disabled: Int32(GPIOD_LINE_REQUEST_FLAG_BIAS_DISABLE)
-        case .asIs: 0
+        case .pullUp: METRO_GPIO_BIAS_PULL_UP
+        case .pullDown: METRO_GPIO_BIAS_PULL_DOWN
+        case .disabled: METRO_GPIO_BIAS_DISABLED
+        case .asIs: METRO_GPIO_BIAS_AS_IS
         }
     }
 }

@@ -1,6 +1,6 @@
 import MetroSystem
 
-/// Converts a `CLOCK_MONOTONIC` instant (how libgpiod 1.6 stamps GPIO events) to `CLOCK_BOOTTIME` (the
+/// Converts a `CLOCK_MONOTONIC` instant (how libgpiod stamps GPIO events) to `CLOCK_BOOTTIME` (the
 /// clock trips live on).
 ///
 /// The two clocks tick together and differ only by the time spent suspended, so the conversion adds the

@@ -1,4 +1,4 @@
-import CGpiod
+import CGpioShim
 import Glibc
 
 /// The vibration motor: one line requested as an output that starts off and is driven off again before it
@@ -8,7 +8,7 @@ public final class MotorLine {
     public let chip: GPIOChip
     /// The line's offset on `chip`.
     public let offset: UInt32
-    /// The line object, owned by `chip`; nil once released.
+    /// The shim's request handle; nil once released.
     private var line: OpaquePointer?
     /// How the line is named in messages.
     private let lineDescription: String
@@ -17,15 +17,13 @@ public final class MotorLine {
 
     /// Requests line `offset` of `chip` as an output at its inactive level (high when `activeLow`), as `consumer`.
     public init(chip: GPIOChip, offset: UInt32, activeLow: Bool, consumer: String = "metrotimer") throws(GPIOError) {
-        let line = try chip.line(at: offset, for: "requesting the motor")
-        let flags = activeLow ? Int32(GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW) : 0
-        // The initial value is logical, so 0 is "off" whatever the active level: the motor never twitches.
-        try chip.request(line, type: Int32(GPIOD_LINE_REQUEST_DIRECTION_OUTPUT), flags: flags,
-                         consumer: consumer, initialValue: 0, as: "the motor (output)")
+        // The initial value is logical, so "off" whatever the active level: the motor never twitches.
+        let line = try chip.request(offset, mode: METRO_GPIO_OUTPUT, bias: .asIs, activeLow: activeLow,
+                                    consumer: consumer, as: "the motor (output)")
         self.chip = chip
         self.offset = offset
         self.line = line
-        self.lineDescription = chip.describeLine(line)
+        self.lineDescription = chip.describeLine(at: offset)
     }
 
     deinit {
@@ -37,7 +35,7 @@ public final class MotorLine {
         guard let line else {
             throw GPIOError(kind: .system, errno: EBADF, message: "driving \(lineDescription): the motor was released")
         }
-        guard gpiod_line_set_value(line, on ? 1 : 0) == 0 else {
+        guard metro_gpio_request_set_value(line, on ? 1 : 0) == 0 else {
             throw GPIOError.system("driving \(lineDescription) \(on ? "on" : "off")", errno: errno)
         }
         isOn = on
@@ -49,9 +47,9 @@ public final class MotorLine {
     /// level, which is all that is left to do.
     public func release() {
         guard let line else { return }
-        _ = gpiod_line_set_value(line, 0)
+        _ = metro_gpio_request_set_value(line, 0)
         isOn = false
-        gpiod_line_release(line)
+        metro_gpio_request_release(line)
         self.line = nil
     }
 }

@@ -11,11 +11,13 @@ import MetroGPIO
 let usage = """
     usage: metrotimer-hwcheck --chip CHIP --button LINE --motor LINE [--active-low] [--motor-active-low]
                               [--bias pull-up|pull-down|disabled|as-is] [--events N] [--pulse-ms MS]
+           metrotimer-hwcheck --version
       CHIP   /dev/gpiochipN, gpiochipN, N, or a chip label (see gpiodetect)
       LINE   a line offset or a line name (see gpioinfo CHIP)
       --active-low      the button reads low when pressed (button to ground with a pull-up)
       --events N        exit after N button edges (default: run until SIGTERM/SIGINT)
       --pulse-ms MS     pulse the motor for MS on each press instead of mirroring the button
+      --version         the libgpiod this program was built with, then exit
     """
 
 /// The command line, validated.
@@ -83,6 +85,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--events": options.events = count(of: flag)
         case "--pulse-ms": options.pulseMs = count(of: flag)
         case "-h", "--help": say(usage); exit(0)
+        case "--version": say("metrotimer-hwcheck with libgpiod \(GPIOChip.libraryVersion)"); exit(0)
         default: fail("unknown option '\(flag)'\n\(usage)", status: 2)
         }
     }

@@ -60,8 +60,12 @@ motor_is() { [ "$(motor)" = "$1" ]; }
 wait_motor() { # wait_motor VALUE WHAT
   if wait_until 5 motor_is "$1"; then ok "$2 (motor $1)"; else bad "$2: motor stayed $(motor), wanted $1"; fi
 }
+chip_lines() { # gpioinfo of the chip: libgpiod 1.6's tool takes the chip as argument, 2.x's takes -c CHIP
+  if gpioinfo --version | grep -q 'v1\.'; then gpioinfo "$CHIP"; else gpioinfo -c "$CHIP"; fi
+}
 line_consumer() { # line_consumer OFFSET: the consumer gpioinfo shows for a line, without quotes
-  gpioinfo "$CHIP" | grep "line *$1:" | awk -F'"' '{print $4}'
+  # 1.6 prints  line 0: "button" "metrotimer" input ...   2.x prints  line 0: "button" input consumer="metrotimer"
+  chip_lines | grep "line *$1:" | awk -F'"' '{print $4}'
 }
 
 # ---- clocks: /proc/uptime is CLOCK_BOOTTIME truncated to 10 ms ----
@@ -87,7 +91,7 @@ scenario_hwcheck_mirror() { # both lines held by "metrotimer", the motor mirrors
   expect "motor line held by" metrotimer "$(line_consumer 1)"
   expect "motor driven off at request" 0 "$(motor)"
   echo pull-down > "$SIM/sim_gpio1/pull"
-  gpioinfo "$CHIP" | grep -E 'line +[01]:'
+  chip_lines | grep -E 'line +[01]:'
 
   before=$(boottime_cs); press
   wait_output "$out" '^edge pressed=1' 1 || return
@@ -256,7 +260,7 @@ scenario_daemon_gestures() { # start (t0 = the edge), +1, the chip vanishing mid
   expect "button line held by" metrotimer "$(line_consumer 0)"
   expect "motor line held by" metrotimer "$(line_consumer 1)"
   expect "motor off at start" 0 "$(motor)"
-  gpioinfo "$CHIP" | grep -E 'line +[01]:'
+  chip_lines | grep -E 'line +[01]:'
   mt route lisova darnytsia > /dev/null; expect "route chosen" 0 $?
   start_motor_recorder $D/motor1.rec
 

@@ -1,14 +1,17 @@
 #!/bin/sh
-# Builds the guest's initramfs: busybox, configfs.ko + gpio-sim.ko, the libgpiod tools, the programs under
+# Builds the guest's initramfs: busybox, the kernel's modules, the libgpiod tools, the programs under
 # test (built with the static Swift stdlib) with the shared libraries `ldd` says they need, the network data
 # file and the scripts.
 # usage: mkinitramfs.sh CACHE_DIR BIN_DIR OUT.cpio.gz
-#   CACHE_DIR  from setup.sh (vmlinuz, configfs.ko, gpio-sim.ko)
+#   CACHE_DIR  from setup.sh (vmlinuz, modules/*.ko and modules/order)
 #   BIN_DIR    swift build -c release --static-swift-stdlib --show-bin-path
+# env SYSROOT: the system the programs were built on when it is not the host (the Debian 13 root): the
+#   libgpiod tools and every shared library come from there, resolved by that system's own ldd.
 # metrotimer-hwcheck is required; metrotimerd and metrotimer go in when they were built.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 CACHE=$1; BIN=$2; OUT=$3
+SYSROOT=${SYSROOT:-}
 [ -x "$BIN/metrotimer-hwcheck" ] || { echo "mkinitramfs: $BIN/metrotimer-hwcheck is missing (build it first)" >&2; exit 1; }
 mkdir -p "$(dirname "$OUT")"
 R=$(mktemp -d "$(dirname "$OUT")/rootfs.XXXXXX"); trap 'rm -rf "$R"' EXIT
@@ -17,22 +20,26 @@ mkdir -p "$R/bin" "$R/sbin" "$R/usr/bin" "$R/usr/sbin" "$R/proc" "$R/sys" "$R/de
 cp /bin/busybox "$R/bin/busybox"
 for applet in $(/bin/busybox --list); do [ -e "$R/bin/$applet" ] || ln -s busybox "$R/bin/$applet"; done
 
+# The shared libraries a program (a path on SYSROOT) loads, as SYSROOT's loader resolves them.
+libraries_of() { if [ -n "$SYSROOT" ]; then chroot "$SYSROOT" ldd "$1"; else ldd "$1"; fi; }
 # Copies a program and every shared library it loads to the same paths in the guest.
-copy_with_libraries() { # copy_with_libraries SOURCE DEST_IN_GUEST
+copy_with_libraries() { # copy_with_libraries SOURCE DEST_IN_GUEST [PATH_ON_SYSROOT]
   cp -L "$1" "$R$2"
-  ldd "$1" | grep -oE '/[^ ]+' | while read -r lib; do
+  libraries_of "${3:-$1}" | grep -oE '/[^ ]+' | while read -r lib; do
     mkdir -p "$R$(dirname "$lib")"
-    [ -e "$R$lib" ] || cp -L "$lib" "$R$lib"
+    [ -e "$R$lib" ] || cp -L "$SYSROOT$lib" "$R$lib"
   done
 }
+# libgpiod 2.x dropped gpiofind (gpioinfo finds lines by name); the guest gets the tools its libgpiod has.
 for tool in gpiodetect gpioinfo gpioget gpioset gpiomon gpiofind; do
-  copy_with_libraries "/usr/bin/$tool" "/usr/bin/$tool"
+  [ -x "$SYSROOT/usr/bin/$tool" ] || continue
+  copy_with_libraries "$SYSROOT/usr/bin/$tool" "/usr/bin/$tool" "/usr/bin/$tool"
 done
 included=""
 for program in metrotimer-hwcheck metrotimerd metrotimer; do
   [ -x "$BIN/$program" ] || continue
   strip -o "$R/usr/bin/$program.stripped" "$BIN/$program"
-  copy_with_libraries "$R/usr/bin/$program.stripped" "/usr/bin/$program"
+  copy_with_libraries "$R/usr/bin/$program.stripped" "/usr/bin/$program" "${SYSROOT:+${BIN#"$SYSROOT"}/$program}"
   rm "$R/usr/bin/$program.stripped"
   included="$included $program"
 done
@@ -41,8 +48,9 @@ done
 mkdir -p "$R/usr/share/metrotimer"
 cp "$HERE/../../Data/kyiv-metro.json" "$R/usr/share/metrotimer/kyiv-metro.json"
 
-cp "$CACHE/configfs.ko" "$R/lib/modules/configfs.ko"
-cp "$CACHE/gpio-sim.ko" "$R/lib/modules/gpio-sim.ko"
+cp "$CACHE/modules/order" "$R/lib/modules/order"
+for module in $(cat "$CACHE/modules/order"); do cp "$CACHE/modules/$module" "$R/lib/modules/$module"; done
+cp "$CACHE/facts" "$R/lib/modules/facts"
 install -m 755 "$HERE/guest-init.sh" "$R/init"
 install -m 755 "$HERE/guest-test.sh" "$R/test.sh"
 

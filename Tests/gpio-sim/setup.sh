@@ -1,85 +1,152 @@
 #!/bin/sh
-# Prepares everything the gpio-sim harness boots, once per Debian kernel version:
-#   cache/$KVER/vmlinuz      the Debian 12 kernel (extracted from linux-image-$KVER, not installed)
-#   cache/$KVER/configfs.ko  configfs is a module in Debian's kernel; gpio-sim is configured through it
-#   cache/$KVER/gpio-sim.ko  built out of tree: Debian's 6.1 kernel ships neither gpio-sim nor irq_sim
-# Reruns find the cache and return at once. Prints the cache directory on stdout (last line).
-# Why 6.1: newer Debian kernels ship gpio-sim but lack the v1 character-device ABI libgpiod 1.6 speaks.
+# Prepares, once per kernel version, what the gpio-sim harness boots. Two kernels:
+#   setup.sh bookworm          Debian 12's 6.1 kernel. It has the v1 GPIO ABI (libgpiod 1.6) but ships neither
+#                              gpio-sim nor irq_sim: gpio-sim.ko is built out of tree against its headers.
+#   setup.sh trixie-backports  the newest Debian 13 backports kernel (7.x): gpio-sim is Debian's own module,
+#                              and it has no GPIO_CDEV_V1, so only libgpiod 2.x drives it. Its packages are
+#                              fetched through the Debian 13 root of Tests/trixie/root.sh.
+# The cache is $METROTIMER_TEST_CACHE/gpio-sim/$KVER (default /var/cache/metrotimer-test), outside the clone:
+#   vmlinuz        the kernel (extracted from the Debian package, never installed)
+#   modules/*.ko   the modules the guest loads, uncompressed (busybox insmod reads no .ko.xz), and
+#   modules/order  the order to load them in (configfs first; a built-in one is simply not there)
+#   facts          the kernel's GPIO configuration, as the guest output and the docs report it
+# A rerun finds `complete` there and returns at once. Prints the cache directory on stdout (last line).
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-log() { echo "gpio-sim setup: $*" >&2; }
+FLAVOUR=${1:-bookworm}
+CACHE_BASE=${METROTIMER_TEST_CACHE:-/var/cache/metrotimer-test}/gpio-sim
+log() { echo "gpio-sim setup ($FLAVOUR): $*" >&2; }
 
 sh "$ROOT/scripts/install-deps.sh" gpio >&2
 
-# The kernel ABI name comes from linux-image-amd64's dependency, so image, headers and source always match.
-kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
+case "$FLAVOUR" in
+bookworm)
+  apt_in() { "$@"; }
+  kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
+  ;;
+trixie-backports)
+  TRIXIE=$(sh "$ROOT/Tests/trixie/root.sh")
+  apt_in() { chroot "$TRIXIE" "$@"; }
+  kernel_package() { chroot "$TRIXIE" apt-cache depends -t trixie-backports linux-image-amd64 2>/dev/null \
+    | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
+  ;;
+*) log "unknown kernel '$FLAVOUR' (bookworm or trixie-backports)"; exit 2 ;;
+esac
+
+# The kernel ABI name comes from linux-image-amd64's dependency, so image, headers and modules always match.
 IMG=$(kernel_package)
 if [ -z "$IMG" ]; then
   log "apt lists do not know linux-image-amd64 yet; running apt-get update"
-  apt-get update -qq >&2
+  apt_in apt-get update -qq >&2
   IMG=$(kernel_package)
 fi
 [ -n "$IMG" ] || { log "cannot find the Debian kernel package (apt-cache depends linux-image-amd64 is empty)"; exit 1; }
 KVER=${IMG#linux-image-}
-CACHE=$HERE/cache/$KVER
+CACHE=$CACHE_BASE/$KVER
 if [ -f "$CACHE/complete" ]; then
   echo "$CACHE"; exit 0
 fi
+rm -rf "$CACHE"; mkdir -p "$CACHE/modules" "$CACHE/build"
+start=$(date +%s)
 
-VER=$(apt-cache show "$IMG" | awk '/^Version:/{print $2; exit}')
-log "preparing kernel $KVER ($VER) into $CACHE"
-if ! dpkg-query -W -f='${Status}' "linux-headers-$KVER" 2>/dev/null | grep -q "install ok installed"; then
-  log "installing linux-headers-$KVER gcc make"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    "linux-headers-$KVER" gcc make >/dev/null
-fi
-
-rm -rf "$CACHE"; mkdir -p "$CACHE/download" "$CACHE/build"
-cd "$CACHE/download"
-# apt-get download warns when run as root into a directory _apt cannot write; the files still arrive.
-# Stale apt lists name versions the mirror no longer has: refresh them once and retry.
-download() { apt-get download -qq "$IMG=$VER" "linux-source-6.1=$VER" 2>&1 | grep -v unsandboxed >&2; \
-  ls "${IMG}"_*.deb linux-source-6.1_*.deb >/dev/null 2>&1; }
-if ! download; then
+# Downloads packages into DIR (a directory the apt in use can write), refreshing stale apt lists once.
+download() { # download DIR PACKAGE=VERSION...
+  dir=$1; shift
+  # The verdict is the files: apt-get's status is lost in the pipe that hides its "unsandboxed" warning.
+  fetch() { apt_in sh -c "cd '$dir' && apt-get download -qq $*" 2>&1 | grep -v unsandboxed >&2
+    [ -n "$(ls "${dl_host:-$dir}"/*.deb 2>/dev/null)" ]; }
+  fetch "$@" && return 0
   log "download failed; refreshing apt lists and retrying"
-  apt-get update -qq >&2
+  apt_in apt-get update -qq >&2
+  fetch "$@"
+}
+
+case "$FLAVOUR" in
+bookworm)
   VER=$(apt-cache show "$IMG" | awk '/^Version:/{print $2; exit}')
-  download || { log "cannot download $IMG=$VER and linux-source-6.1=$VER"; exit 1; }
-fi
-IMGDEB=$(ls "$CACHE"/download/"${IMG}"_*.deb)
-SRCDEB=$(ls "$CACHE"/download/linux-source-6.1_*.deb)
+  log "preparing kernel $KVER ($VER) into $CACHE"
+  if ! dpkg-query -W -f='${Status}' "linux-headers-$KVER" 2>/dev/null | grep -q "install ok installed"; then
+    log "installing linux-headers-$KVER gcc make"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+      "linux-headers-$KVER" gcc make >/dev/null
+  fi
+  mkdir -p "$CACHE/download"
+  download "$CACHE/download" "$IMG=$VER" "linux-source-6.1=$VER" \
+    || { log "cannot download $IMG=$VER and linux-source-6.1=$VER"; exit 1; }
+  IMGDEB=$(ls "$CACHE"/download/"${IMG}"_*.deb)
+  SRCDEB=$(ls "$CACHE"/download/linux-source-6.1_*.deb)
 
-# Only two files of the 70 MB image are needed.
-dpkg-deb --fsys-tarfile "$IMGDEB" | tar -x -C "$CACHE/build" \
-  "./boot/vmlinuz-$KVER" "./lib/modules/$KVER/kernel/fs/configfs/configfs.ko"
-mv "$CACHE/build/boot/vmlinuz-$KVER" "$CACHE/vmlinuz"
-mv "$CACHE/build/lib/modules/$KVER/kernel/fs/configfs/configfs.ko" "$CACHE/configfs.ko"
+  # Only two files of the 70 MB image are needed.
+  dpkg-deb --fsys-tarfile "$IMGDEB" | tar -x -C "$CACHE/build" \
+    "./boot/vmlinuz-$KVER" "./lib/modules/$KVER/kernel/fs/configfs/configfs.ko" "./boot/config-$KVER"
+  mv "$CACHE/build/boot/vmlinuz-$KVER" "$CACHE/vmlinuz"
+  mv "$CACHE/build/lib/modules/$KVER/kernel/fs/configfs/configfs.ko" "$CACHE/modules/configfs.ko"
+  CONFIG=$CACHE/build/boot/config-$KVER
 
-# gpio-sim and the irq_sim helper it needs, streamed out of the source tarball inside the .deb.
-B=$CACHE/build/gpio-sim; mkdir -p "$B"; cd "$B"
-dpkg-deb --fsys-tarfile "$SRCDEB" | tar -xO ./usr/src/linux-source-6.1.tar.xz \
-  | tar -xJ --strip-components=1 \
-      linux-source-6.1/drivers/gpio/gpio-sim.c \
-      linux-source-6.1/drivers/gpio/gpiolib.h \
-      linux-source-6.1/kernel/irq/irq_sim.c
-mv drivers/gpio/gpio-sim.c gpio-sim-main.c
-mv drivers/gpio/gpiolib.h gpiolib.h
-mv kernel/irq/irq_sim.c irq_sim.c
-# irq_to_desc() is not exported to modules; generic_handle_irq() is, and it reaches the same
-# handle_simple_irq flow handler that irq_sim installs for every virtual interrupt.
-sed -i 's/handle_simple_irq(irq_to_desc(irqnum));/generic_handle_irq(irqnum);/' irq_sim.c
-grep -q 'generic_handle_irq(irqnum)' irq_sim.c || { log "irq_sim.c patch did not apply"; exit 1; }
-cat > Kbuild <<'KB'
+  # gpio-sim and the irq_sim helper it needs, streamed out of the source tarball inside the .deb.
+  B=$CACHE/build/gpio-sim; mkdir -p "$B"; cd "$B"
+  dpkg-deb --fsys-tarfile "$SRCDEB" | tar -xO ./usr/src/linux-source-6.1.tar.xz \
+    | tar -xJ --strip-components=1 \
+        linux-source-6.1/drivers/gpio/gpio-sim.c \
+        linux-source-6.1/drivers/gpio/gpiolib.h \
+        linux-source-6.1/kernel/irq/irq_sim.c
+  mv drivers/gpio/gpio-sim.c gpio-sim-main.c
+  mv drivers/gpio/gpiolib.h gpiolib.h
+  mv kernel/irq/irq_sim.c irq_sim.c
+  # irq_to_desc() is not exported to modules; generic_handle_irq() is, and it reaches the same
+  # handle_simple_irq flow handler that irq_sim installs for every virtual interrupt.
+  sed -i 's/handle_simple_irq(irq_to_desc(irqnum));/generic_handle_irq(irqnum);/' irq_sim.c
+  grep -q 'generic_handle_irq(irqnum)' irq_sim.c || { log "irq_sim.c patch did not apply"; exit 1; }
+  cat > Kbuild <<'KB'
 obj-m := gpio-sim.o
 gpio-sim-y := gpio-sim-main.o irq_sim.o
 ccflags-y := -I$(src)
 KB
-make -s -C "/lib/modules/$KVER/build" M="$B" modules >&2
-strip --strip-debug -o "$CACHE/gpio-sim.ko" "$B/gpio-sim.ko"
-modinfo -F vermagic "$CACHE/gpio-sim.ko" | grep -q "^$KVER " || { log "gpio-sim.ko vermagic does not match $KVER"; exit 1; }
+  make -s -C "/lib/modules/$KVER/build" M="$B" modules >&2
+  strip --strip-debug -o "$CACHE/modules/gpio-sim.ko" "$B/gpio-sim.ko"
+  echo "configfs.ko gpio-sim.ko" > "$CACHE/modules/order"
+  ;;
+trixie-backports)
+  VER=$(chroot "$TRIXIE" apt-cache show -t trixie-backports "$IMG" | awk '/^Version:/{print $2; exit}')
+  log "preparing kernel $KVER ($VER) into $CACHE"
+  # Since 7.x Debian splits the kernel: linux-binary has vmlinuz, linux-base the config, linux-modules the rest.
+  inroot=/var/tmp/gpio-sim-download; rm -rf "$TRIXIE$inroot"; mkdir -p "$TRIXIE$inroot"
+  dl_host=$TRIXIE$inroot download "$inroot" "linux-binary-$KVER=$VER" "linux-base-$KVER=$VER" "linux-modules-$KVER=$VER" \
+    || { log "cannot download linux-binary/base/modules-$KVER=$VER"; exit 1; }
+  for deb in "$TRIXIE$inroot"/*.deb; do dpkg-deb -x "$deb" "$CACHE/build"; done
+  rm -rf "$TRIXIE$inroot"
+  M=$CACHE/build/usr/lib/modules/$KVER
+  mv "$M/vmlinuz" "$CACHE/vmlinuz"
+  CONFIG=$M/config
+  order=""
+  for module in fs/configfs/configfs drivers/gpio/gpio-sim; do
+    name=$(basename "$module")
+    if [ -f "$M/kernel/$module.ko.xz" ]; then
+      xz -dc "$M/kernel/$module.ko.xz" > "$CACHE/modules/$name.ko"; order="$order $name.ko"
+    elif [ -f "$M/kernel/$module.ko" ]; then
+      cp "$M/kernel/$module.ko" "$CACHE/modules/$name.ko"; order="$order $name.ko"
+    fi
+  done
+  echo "$order" > "$CACHE/modules/order"
+  ;;
+esac
 
-cd "$HERE"; rm -rf "$CACHE/download" "$CACHE/build"   # ~210 MB of .debs and sources, no longer needed
+# What the kernel offers the GPIO test, from its own configuration. gpio-sim is needed (built in, a module
+# of Debian's, or ours); the v1 ABI decides which libgpiod generation can drive it.
+setting() { v=$(grep -E "^(# )?CONFIG_$1[= ]" "$CONFIG" | head -1); case "$v" in *=y) echo y ;; *=m) echo m ;; *) echo n ;; esac; }
+sim=$(setting GPIO_SIM); v1=$(setting GPIO_CDEV_V1); configfs=$(setting CONFIGFS_FS)
+if [ "$sim" = n ]; then
+  [ -f "$CACHE/modules/gpio-sim.ko" ] || { log "kernel $KVER has no gpio-sim"; exit 1; }
+  sim="m (built out of tree)"
+fi
+[ "$configfs" != n ] || { log "kernel $KVER has no configfs"; exit 1; }
+for module in $(cat "$CACHE/modules/order"); do
+  modinfo -F vermagic "$CACHE/modules/$module" | grep -q "^$KVER " || { log "$module vermagic does not match $KVER"; exit 1; }
+done
+printf 'kernel=%s\nversion=%s\ngpio_sim=%s\ngpio_cdev_v1=%s\n' "$KVER" "$VER" "$sim" "$v1" > "$CACHE/facts"
+
+cd "$HERE"; rm -rf "$CACHE/download" "$CACHE/build"   # the .debs and sources, no longer needed
 echo "$KVER" > "$CACHE/complete"
-log "done: $(ls "$CACHE" | tr '\n' ' ')"
+log "done in $(( $(date +%s) - start )) s: $(tr '\n' ' ' < "$CACHE/facts")"
 echo "$CACHE"

@@ -1,0 +1,77 @@
+#!/bin/sh
+# Makes (once) and prints the path of a Debian root the tests use, in $METROTIMER_TEST_CACHE (default
+# /var/cache/metrotimer-test), outside the clone. A root is reused while its `complete` marker is there; one
+# without it (an interrupted debootstrap, a deleted folder) is made again from scratch.
+#   root.sh [trixie]        the Debian 13 builder: a minimal trixie, what the host's Swift toolchain needs to
+#                           run (the toolchain itself is bind-mounted from /opt/swift, never copied) and the C
+#                           libraries the build compiles against. The packages the tests use (gpsd,
+#                           sqlite3, ...) are installed by scripts/install-deps.sh inside it at every run
+#                           (tier.sh), so one list serves both Debian releases.
+#   root.sh board-bookworm  a bare Debian 12 / 13 "board": minbase and systemd only, for the docs test to
+#   root.sh board-trixie    install a static build on exactly as the docs say (Tests/docs/run.sh)
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+CACHE=${METROTIMER_TEST_CACHE:-/var/cache/metrotimer-test}
+KIND=${1:-trixie}
+MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+log() { echo "$KIND root: $*" >&2; }
+
+case "$KIND" in
+trixie)
+  SUITE=trixie
+  # Swift 6.3's runtime needs (measured on trixie): libncurses6 libedit2 libz3-4 libpython3.13 (lldb, the
+  # REPL), binutils (the linker driver's ld.gold), libgcc-14-dev + libc6-dev + libstdc++-14-dev (crt files,
+  # headers and libraries the driver links against), libcurl4t64 and libxml2 (swift-build itself). The build
+  # needs pkg-config and the -dev packages.
+  packages="libncurses6 libedit2 libz3-4 libpython3.13 binutils libgcc-14-dev libc6-dev libstdc++-14-dev"
+  packages="$packages libcurl4t64 libxml2 pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
+  ;;
+board-bookworm) SUITE=bookworm; packages="systemd" ;;
+board-trixie) SUITE=trixie; packages="systemd" ;;
+*) log "unknown root (trixie, board-bookworm or board-trixie)"; exit 2 ;;
+esac
+TARGET=$CACHE/$KIND
+
+if [ -f "$TARGET/complete" ]; then
+  # A root made from an older list gets what the list has gained since, instead of a whole new root.
+  missing=""
+  for p in $packages; do
+    chroot "$TARGET" dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+  done
+  if [ -n "$missing" ]; then
+    log "installing$missing"
+    chroot "$TARGET" sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends$missing >/dev/null" >&2 \
+      || { log "cannot install$missing in $TARGET"; exit 1; }
+  fi
+  echo "$TARGET"; exit 0
+fi
+
+sh "$ROOT/scripts/install-deps.sh" trixie >&2
+# A root left half-made may still have mounts in it from an interrupted run: never rm -rf through a mount.
+for partial in "$TARGET" "$TARGET.partial"; do
+  [ -d "$partial" ] || continue
+  if grep -q " $partial/" /proc/mounts; then
+    log "$partial has mounts from an earlier run; unmount them first (grep $partial /proc/mounts)"; exit 1
+  fi
+  log "removing the incomplete root $partial"
+  rm -rf "$partial"
+done
+mkdir -p "$CACHE"
+start=$(date +%s)
+log "debootstrap $SUITE into $TARGET (about a minute; the first run's downloads are listed in README.md)"
+debootstrap --variant=minbase --include="$(echo $packages | tr ' ' ,)" "$SUITE" "$TARGET.partial" "$MIRROR" >&2 || {
+  log "debootstrap failed (its log: $TARGET.partial/debootstrap/debootstrap.log)"; exit 1; }
+if [ "$SUITE" = trixie ]; then
+  # The backports suite is where the current kernel for the gpio-sim guest comes from (Tests/gpio-sim/setup.sh).
+  cat > "$TARGET.partial/etc/apt/sources.list" <<SOURCES
+deb $MIRROR trixie main
+deb $MIRROR trixie-updates main
+deb $MIRROR trixie-backports main
+SOURCES
+fi
+mkdir -p "$TARGET.partial/opt/swift" "$TARGET.partial/src"
+mv "$TARGET.partial" "$TARGET"
+echo "made $(date -u +%FT%TZ) in $(( $(date +%s) - start )) s" > "$TARGET/complete"
+log "done in $(( $(date +%s) - start )) s, $(du -sh "$TARGET" | cut -f1)"
+echo "$TARGET"

@@ -1,0 +1,95 @@
+#!/bin/sh
+# The Debian 13 tier: the project built and tested inside the Debian 13 root (root.sh), against Debian 13's
+# libgpiod 2.x and libgps 3.25, with the host's Swift toolchain bind-mounted read-only at /opt/swift.
+#   tier.sh test          install-deps, build everything with warnings counted as failures, swift test
+#   tier.sh gpio-sim      the static-stdlib release build of the guest's programs; prints its bin path as
+#                         seen from the host (for Tests/gpio-sim/mkinitramfs.sh with SYSROOT=the root)
+#   tier.sh run CMD...    any command inside the root, at the copied source (used by the docs test)
+# The source is copied into the root's /src/metrotimer (never the host's .build); the build inside keeps its
+# own .build there, which the copy leaves in place, so later runs are incremental. It is inside the source
+# tree, as on the host, because the programs find the network data by walking up from their own path. Every mount is undone on every exit
+# path (trap), and one lock keeps two runs from sharing the root at once.
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(cd "$HERE/../.." && pwd)
+what=${1:-test}; [ $# -gt 0 ] && shift
+case "$what" in test|gpio-sim|run) ;; *) echo "tier.sh: unknown action '$what' (test, gpio-sim or run)" >&2; exit 2 ;; esac
+TRIXIE=$(sh "$HERE/root.sh")
+log() { echo "debian 13 tier: $*" >&2; }
+[ -x /opt/swift/usr/bin/swift ] || { log "no Swift toolchain at /opt/swift/usr/bin/swift"; exit 1; }
+
+# The lock is not passed on (9>&- below): a process a test leaves behind must not hold the root locked.
+exec 9>"$TRIXIE.lock"
+flock 9
+
+mounted=""
+undo_mounts() {
+  for point in $mounted; do umount "$point" 2>/dev/null || umount -l "$point" 2>/dev/null || true; done
+  mounted=""
+}
+trap 'undo_mounts' EXIT
+trap 'undo_mounts; exit 130' INT
+trap 'undo_mounts; exit 143' TERM HUP
+mount_in() { # mount_in POINT MOUNT-ARGS...: mounts, and remembers POINT first in the undo list
+  point=$1; shift
+  mount "$@" "$point"
+  mounted="$point $mounted"
+}
+mount_in "$TRIXIE/proc" -t proc proc
+mount_in "$TRIXIE/sys" -t sysfs sysfs
+mount_in "$TRIXIE/dev" --bind /dev
+mount_in "$TRIXIE/dev/pts" --bind /dev/pts
+mount_in "$TRIXIE/opt/swift" --bind /opt/swift
+mount -o remount,bind,ro "$TRIXIE/opt/swift"
+mount_in "$TRIXIE/tmp" -t tmpfs tmpfs
+# Name resolution for apt inside the root, as the host has it now.
+cp -L /etc/resolv.conf "$TRIXIE/etc/resolv.conf" 2>/dev/null || true
+
+# A fresh copy of the source (no .git, no build products), with its timestamps, so unchanged files stay
+# unchanged for the incremental build inside.
+mkdir -p "$TRIXIE/src/metrotimer"
+find "$TRIXIE/src/metrotimer" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
+( cd "$SRC" && tar -c --exclude=./.git --exclude=./.build --exclude=./.swiftpm --exclude=./Tests/gpio-sim/out . ) \
+  | tar -x -C "$TRIXIE/src/metrotimer"
+
+inside() { # inside COMMAND: runs a shell command in the root, at the source, with a clean environment
+  env -i PATH=/opt/swift/usr/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/root LANG=C.UTF-8 \
+    TERM=dumb ${CI:+CI=$CI} chroot "$TRIXIE" sh -c "cd /src/metrotimer && $1" 9>&-
+}
+# Fails when a build log has a compiler diagnostic about the project's own source (file:line:col: warning),
+# so the same source builds clean on both releases. The static link's "use of mktemp is dangerous" comes from
+# the toolchain's static Foundation, the same on every release, and is not the project's to fix.
+no_warnings() { # no_warnings LOG
+  if grep -E '^/src/metrotimer/[^:]+:[0-9]+(:[0-9]+)?: (warning|error): ' "$1" >&2; then
+    log "the build above has warnings or errors in the project's source"; return 1
+  fi
+}
+logs=$(mktemp -d "${TMPDIR:-/tmp}/metrotimer-trixie.XXXXXX")
+trap 'undo_mounts; rm -rf "$logs"' EXIT
+
+case "$what" in
+test)
+  inside "sh scripts/install-deps.sh test" >&2
+  log "$(inside 'echo libgpiod $(pkg-config --modversion libgpiod), libgps $(pkg-config --modversion libgps), $(swift --version 2>&1 | head -1)')"
+  start=$(date +%s)
+  inside "swift build --build-tests" >"$logs/build.log" 2>&1 \
+    || { cat "$logs/build.log" >&2; log "build failed"; exit 1; }
+  no_warnings "$logs/build.log"
+  log "built in $(( $(date +%s) - start )) s; running swift test"
+  inside "swift test --skip-build"
+  ;;
+gpio-sim)
+  inside "sh scripts/install-deps.sh test" >&2
+  scratch=/src/metrotimer/.build/gpio-sim
+  for product in metrotimer-hwcheck metrotimerd metrotimer; do
+    inside "swift build -c release --static-swift-stdlib --scratch-path $scratch --product $product" \
+      >"$logs/build.log" 2>&1 || { cat "$logs/build.log" >&2; log "static build of $product failed"; exit 1; }
+    no_warnings "$logs/build.log"
+  done
+  bin=$(inside "swift build -c release --static-swift-stdlib --scratch-path $scratch --show-bin-path")
+  echo "$TRIXIE$bin"
+  ;;
+run)
+  inside "$*"
+  ;;
+esac
