@@ -46,9 +46,10 @@ for target in "$@"; do
   [ -d "$seeds" ] || { echo "run-fuzzers: no seed corpus $seeds" >&2; exit 1; }
   echo "fuzz $target: $seconds s (inputs over ${timeout} s count as hangs; log $log)"
   status=0
-  # Leak reports are off: the Swift runtime keeps metadata caches for the life of the process, which
+  # Swift's own crash backtracer is off: libFuzzer's handler must see the signal to write the reproducer (and the
+  # backtracer's memory reads trip the address sanitizer). Leak reports are off: the Swift runtime keeps metadata caches for the life of the process, which
   # LeakSanitizer would report after every run; a leak is not what these targets look for.
-  "$program" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -max_len="$(max_len "$target")" \
+  SWIFT_BACKTRACE=enable=no "$program" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -max_len="$(max_len "$target")" \
       -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
@@ -67,7 +68,7 @@ for target in "$@"; do
   if [ "$status" -ne 0 ]; then
     failures=$((failures + 1))
     grep -E '^(==[0-9]+==ERROR|SUMMARY|Fatal error|.*Fatal error:|ALARM:)' "$log" | head -n 5 >&2 || true
-    reproducer=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -n 1)
+    reproducer=$(sed -n 's/.*Test unit written to \([^ =]*\).*/\1/p' "$log" | tail -n 1)
     echo "fuzz $target: FAIL: reproducer ${reproducer:-(none written; see $log)}" >&2
   fi
 done
