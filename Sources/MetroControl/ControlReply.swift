@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MetroModel
 
 /// Replies on the control socket: one JSON object per line, `{"ok": true, ...}` or
 /// `{"ok": false, "error": "message", "code": "..."}`. Subscribers (`watch`) also receive
@@ -43,6 +44,7 @@ extension JSONValue {
 
     /// Parses one JSON text.
     public static func parse(_ text: String) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        guard JSONNesting.refusal(of: text.utf8) == nil else { return nil }
+        return try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
     }
 }

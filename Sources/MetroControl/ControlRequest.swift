@@ -42,6 +42,9 @@ public enum ControlRequest: Equatable, Sendable {
     /// Parses one request line with the optional `"lang"` field every command takes: the language the sender
     /// reads, in which the daemon words its refusal (else the daemon's own `language`).
     public static func parseEnvelope(_ line: String) throws(ControlRequestError) -> ControlEnvelope {
+        if let refusal = JSONNesting.refusal(of: line.utf8) {
+            throw ControlRequestError("request refused: \(refusal)")
+        }
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))

@@ -62,6 +62,12 @@ public final class SQLiteStore: EngineStore {
         return try prepare(SQLiteDatabase(path: path))
     }
 
+    /// A stored trip the decoder must not be given (see `JSONNesting`).
+    struct StoredTripRefused: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
+
     struct ForeignDatabase: Error, CustomStringConvertible {
         let description: String
     }
@@ -134,6 +140,7 @@ public final class SQLiteStore: EngineStore {
         defer { try? trip.reset() }
         if try trip.step(), let json = trip.string(at: 0) {
             do {
+                if let refusal = JSONNesting.refusal(of: json.utf8) { throw StoredTripRefused(reason: refusal) }
                 state.active = try JSONDecoder().decode(ActiveTrip.self, from: Data(json.utf8))
                 let storedBoot = trip.string(at: 1)
                 if let storedBoot, let bootID, storedBoot != bootID {

@@ -29,6 +29,9 @@ public enum NetworkLimits {
 extension Network {
     /// Decodes and validates a network file; throws `NetworkDataError` naming the first offending entry.
     public static func load(json bytes: [UInt8]) throws(NetworkDataError) -> Network {
+        if let refusal = JSONNesting.refusal(of: bytes) {
+            throw NetworkDataError("network data: \(refusal)")
+        }
         let file: NetworkFile
         do {
             file = try JSONDecoder().decode(NetworkFile.self, from: Data(bytes))
