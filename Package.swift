@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(name: "FuzzControlRequest", dependencies: ["FuzzSupport", "MetroControl", "MetroSystem"]),
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", "MetroDaemon"]),
         .executableTarget(name: "FuzzNetworkData", dependencies: ["FuzzSupport", "MetroModel"]),
-        .executableTarget(name: "FuzzStoredTrip", dependencies: ["FuzzSupport", "MetroEngine"]),
+        .executableTarget(name: "FuzzStoredTrip", dependencies: ["FuzzSupport", "MetroDaemon", "MetroEngine", "MetroSystem"]),
 
         // Tests.
         // A real gpsd fed NMEA on loopback, shared by the GPS wrapper's and the daemon's tests.
