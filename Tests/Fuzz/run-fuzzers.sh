@@ -8,11 +8,14 @@
 #   BIN_DIR   where the fuzz build put FuzzControlRequest, FuzzConfig, FuzzNetworkData, FuzzStoredTrip
 #   WORK_DIR  the growing working corpus, the reproducers and the logs (outside the committed seeds)
 #   TARGET    control-request, config, network-data or stored-trip
+# FUZZ_RUNS, when set, also stops each target after that many executions (whichever comes first, SECONDS or
+# FUZZ_RUNS): the long run uses it to reach a count whatever the machine's load.
 # The seeds in Tests/Fuzz/corpus/TARGET are read, never written; inputs libFuzzer finds go to WORK_DIR/corpus.
 # Each target's figures (executions, exec/s, coverage, corpus) are printed and appended to WORK_DIR/figures.txt.
 set -eu
 bin=$1; work=$2; seconds=$3; shift 3
 timeout=${FUZZ_TIMEOUT:-10}
+runs_limit=${FUZZ_RUNS:+-runs=$FUZZ_RUNS}
 failures=0
 
 product() {
@@ -44,13 +47,16 @@ for target in "$@"; do
   mkdir -p "$corpus" "$artifacts"
   [ -x "$program" ] || { echo "run-fuzzers: $program is missing (make fuzz-build)" >&2; exit 1; }
   [ -d "$seeds" ] || { echo "run-fuzzers: no seed corpus $seeds" >&2; exit 1; }
-  echo "fuzz $target: $seconds s (inputs over ${timeout} s count as hangs; log $log)"
+  echo "fuzz $target: $seconds s${FUZZ_RUNS:+ or $FUZZ_RUNS executions} (inputs over ${timeout} s count as hangs; log $log)"
   status=0
+  started=$(date +%s)
   # Swift's own crash backtracer is off: libFuzzer's handler must see the signal to write the reproducer (and the
-  # backtracer's memory reads trip the address sanitizer). Leak reports are off: the Swift runtime keeps metadata caches for the life of the process, which
-  # LeakSanitizer would report after every run; a leak is not what these targets look for.
-  SWIFT_BACKTRACE=enable=no "$program" -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -max_len="$(max_len "$target")" \
+  # backtracer's memory reads trip the address sanitizer). Leak reports are off: the Swift runtime keeps metadata
+  # caches for the life of the process, which LeakSanitizer would report; a leak is not what these targets seek.
+  # $runs_limit is unquoted on purpose: one word or none.
+  SWIFT_BACKTRACE=enable=no "$program" $runs_limit -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -max_len="$(max_len "$target")" \
       -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
+  elapsed=$(( $(date +%s) - started ))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
   last=$(grep -E '^#[0-9]+' "$log" | tail -n 1 || true)
@@ -62,7 +68,7 @@ for target in "$@"; do
   else
     verdict="FAILED (exit $status)"
   fi
-  line="$(date -u +%Y-%m-%dT%H:%MZ) $target: ${runs:-?} executions in $seconds s (${rate:-?}/s), coverage ${cov:-?} edges / ${ft:-?} features, corpus ${corp:-?} (inputs/bytes): $verdict"
+  line="$(date -u +%Y-%m-%dT%H:%MZ) $target: ${runs:-?} executions in ${elapsed} s (${rate:-?}/s), coverage ${cov:-?} edges / ${ft:-?} features, corpus ${corp:-?} (inputs/bytes): $verdict"
   echo "fuzz $line"
   echo "$line" >>"$work/figures.txt"
   if [ "$status" -ne 0 ]; then
