@@ -10,7 +10,9 @@
 #   TARGET    control-request, config, network-data or stored-trip
 # FUZZ_RUNS, when set, also stops each target after that many executions (whichever comes first, SECONDS or
 # FUZZ_RUNS): the long run uses it to reach a count whatever the machine's load.
-# The seeds in Tests/Fuzz/corpus/TARGET are read, never written; inputs libFuzzer finds go to WORK_DIR/corpus.
+# The seeds in Tests/Fuzz/corpus/TARGET and the reproducers of fixed crashes in Tests/Fuzz/crashes/TARGET (run
+# at the start of every pass, so a fix that regresses fails at once) are read, never written; inputs libFuzzer
+# finds go to WORK_DIR/corpus.
 # Each target's figures (executions, exec/s, coverage, corpus) are printed and appended to WORK_DIR/figures.txt.
 set -eu
 bin=$1; work=$2; seconds=$3; shift 3
@@ -41,6 +43,8 @@ max_len() {
 for target in "$@"; do
   program="$bin/$(product "$target")"
   seeds="Tests/Fuzz/corpus/$target"
+  fixed="Tests/Fuzz/crashes/$target"
+  [ -d "$fixed" ] || fixed=""
   corpus="$work/corpus/$target"
   artifacts="$work/artifacts/$target"
   log="$work/$target.log"
@@ -55,7 +59,7 @@ for target in "$@"; do
   # caches for the life of the process, which LeakSanitizer would report; a leak is not what these targets seek.
   # $runs_limit is unquoted on purpose: one word or none.
   SWIFT_BACKTRACE=enable=no "$program" $runs_limit -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=2048 -max_len="$(max_len "$target")" \
-      -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$seeds" >"$log" 2>&1 || status=$?
+      -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$seeds" ${fixed:+"$fixed"} >"$log" 2>&1 || status=$?
   elapsed=$(( $(date +%s) - started ))
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
