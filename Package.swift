@@ -50,6 +50,15 @@ let package = Package(
         .executableTarget(name: "metrotimer-bench", dependencies: ["MetroSystem"]),
         .executableTarget(name: "metrotimer-modelbench", dependencies: ["MetroModel"]),
 
+        // Fuzz targets: built by mk/fuzz.mk with -sanitize=fuzzer and -D FUZZING they run libFuzzer; a plain
+        // build makes them replayers of the inputs named on their command line. See docs/reliability.md.
+        .target(name: "CFuzzerDriver"),
+        .target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"]),
+        .executableTarget(name: "FuzzControlRequest", dependencies: ["FuzzSupport", "MetroControl", "MetroSystem"]),
+        .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", "MetroDaemon"]),
+        .executableTarget(name: "FuzzNetworkData", dependencies: ["FuzzSupport", "MetroModel"]),
+        .executableTarget(name: "FuzzStoredTrip", dependencies: ["FuzzSupport", "MetroDaemon", "MetroEngine", "MetroSystem"]),
+
         // Tests.
         // A real gpsd fed NMEA on loopback, shared by the GPS wrapper's and the daemon's tests.
         .target(name: "GPSTestSupport", dependencies: ["MetroGPS"], path: "Tests/GPSTestSupport"),
