@@ -1,0 +1,1 @@
+enum Replay { static func main(_ args: [String]) throws {} }
