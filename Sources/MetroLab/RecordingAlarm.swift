@@ -12,6 +12,10 @@ public final class RecordingAlarm: AlarmScheduling {
         public var instant: Instant?
         /// The model time when the engine asked for it.
         public var at: Instant
+        public init(instant: Instant?, at: Instant) {
+            self.instant = instant
+            self.at = at
+        }
     }
 
     /// Every call, oldest first.

@@ -9,6 +9,10 @@ public final class RecordingHaptics: HapticSink {
     public struct Played: Equatable {
         public var cue: HapticCue
         public var at: Instant
+        public init(cue: HapticCue, at: Instant) {
+            self.cue = cue
+            self.at = at
+        }
     }
 
     public private(set) var played: [Played] = []
@@ -21,6 +25,10 @@ public final class RecordingHaptics: HapticSink {
     public struct Withdrawn: Equatable {
         public var kind: AlertKind
         public var at: Instant
+        public init(kind: AlertKind, at: Instant) {
+            self.kind = kind
+            self.at = at
+        }
     }
 
     public private(set) var withdrawn: [Withdrawn] = []

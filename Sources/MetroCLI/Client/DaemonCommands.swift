@@ -155,17 +155,29 @@ extension Command {
 
     static let stats = Command(
         name: "stats", summary: "accuracy figures from the journal",
-        help: "usage: metrotimer stats [--json] [--socket PATH]\n\n"
-            + "error = confirmed − final arrival: positive means the countdown ran fast (the safe side).\n\n" + socketHelp)
+        help: "usage: metrotimer stats [--json] [--lang uk|en] [--socket PATH]\n\n"
+            + "error = confirmed − final arrival: positive means the countdown ran fast (the safe side).\n"
+            + "Arrival accuracy: late \"yours is next\" (\"I'm off\" before it sounded), confirmed − planned arrival,\n"
+            + "per direction and time of day; an \"I'm off\" far outside any plausible arrival is set aside and counted.\n\n"
+            + socketHelp)
     { context throws(CLIError) in
-        let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket"], flags: ["--json"]), command: "stats")
+        let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: ["--socket", "--lang"], flags: ["--json"]), command: "stats")
         if args.wantsHelp { context.output.write(Command.named("stats").help); return }
         guard args.positionals.isEmpty else { throw .usage("'stats' takes no arguments (got '\(args.positionals[0])')") }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.stats)
         let stats = reply["stats"] ?? .null
-        if args.flags.contains("--json") { context.output.line(jsonLine(stats)) }
-        else { context.output.write(JournalView.renderStats(stats)) }
+        if args.flags.contains("--json") {
+            var document = stats
+            if case .object(var fields) = stats, let accuracy = reply["accuracy"] {
+                fields["accuracy"] = accuracy
+                document = .object(fields)
+            }
+            context.output.line(jsonLine(document))
+        } else {
+            context.output.write(JournalView.renderStats(stats, language: try args.language(context)))
+            context.output.write(AccuracyView.render(reply["accuracy"], language: try args.language(context)))
+        }
     }
 
     static let calibration = Command(

@@ -50,6 +50,10 @@ enum StoreSchema {
             created_unix_ms INTEGER NOT NULL
         );
         """,
+        // 2: when "yours is next" sounded, so `metrotimer stats` can tell a late warning (an "I'm off" before it).
+        """
+        ALTER TABLE journal ADD COLUMN next_stop_s INTEGER;
+        """,
     ]
 
     static var version: Int { migrations.count }

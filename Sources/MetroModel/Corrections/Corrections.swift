@@ -33,7 +33,8 @@ extension Network {
     /// "The train is at event `a` right now" (SPEC §5.1).
     ///
     /// Events 0…a get synthetic past times `now − (a − i)` seconds (they only mark stations as passed); the rest
-    /// is filled from `now`, plus the dwell at `a` when the train is standing at an ordinary stop there, with a
+    /// is filled from `now`, plus the dwell at `a` when the train is standing at an ordinary stop there (not at the
+    /// exit station of a change, where the walk starts at once), with a
     /// fresh transfer wait if the change is still ahead. `t0`, the initial arrival and the counters are kept.
     public func anchoredReplan(_ trip: Trip, at a: Int, now: Instant, calibration: CalibrationStore)
         throws(CorrectionError) -> Trip
@@ -43,7 +44,8 @@ extension Network {
         prefix.reserveCapacity(trip.route.count)
         for i in 0...a { prefix.append(ScheduledEvent(trip.route[i], at: now - (a - i))) }
         var cursor = now
-        if a >= 1 && trip.route[a].isStop && !trip.route[a].isTransfer {
+        let changesNext = a + 1 < trip.route.count && trip.route[a + 1].isTransfer
+        if a >= 1 && trip.route[a].isStop && !trip.route[a].isTransfer && !changesNext {
             cursor = cursor + travelAndDwell(from: trip.route[a - 1], to: trip.route[a], calibration: calibration).dwell
         }
         var replanned = trip
@@ -70,12 +72,12 @@ extension Network {
         return replanned
     }
 
-    /// "The train departed" pressed while changing lines (SPEC §5.3): anchors at the transfer event at the press,
+    /// "The train departed" pressed while changing lines (SPEC §5.3; `Trip.acceptsTrainDeparted`): anchors at the transfer event at the press,
     /// so the next station is exactly the press plus one running time. Adds 1 to `manualCorrections`.
     public func trainDeparted(_ trip: Trip, now: Instant, calibration: CalibrationStore)
         throws(CorrectionError) -> Trip
     {
-        guard trip.isChangingLines(at: now), let k = trip.transferIndex else { throw .notChangingLines }
+        guard trip.acceptsTrainDeparted(at: now), let k = trip.transferIndex else { throw .notChangingLines }
         var replanned = try anchoredReplan(trip, at: k, now: now, calibration: calibration)
         replanned.manualCorrections += 1
         return replanned
