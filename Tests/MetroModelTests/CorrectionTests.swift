@@ -72,8 +72,7 @@ struct CorrectionTests {
             #expect(r.currentIndex(at: now) == a)
             if a + 1 < r.events.count {
                 let e = trip.route[a]
-                // No dwell at the exit station of a change: the walk starts when the doors open.
-                let dwell = (a >= 1 && e.isStop && !e.isTransfer && !trip.route[a + 1].isTransfer) ? 25 : 0
+                let dwell = (a >= 1 && e.isStop && !e.isTransfer) ? 25 : 0
                 let step = kyiv.travelAndDwell(from: trip.route[a], to: trip.route[a + 1], calibration: .empty)
                 var expected = now + dwell + step.travel
                 if trip.route[a + 1].isTransfer {
@@ -93,7 +92,7 @@ struct CorrectionTests {
     @Test func stepsCountEventsNotStops() throws {
         // The walk is one step: at the modelled transfer event, +1 puts the rider back at the exit station.
         let trip = try plannedTrip("universytet", "poshtova-ploshcha", at: kyivUnix(2026, 8, 17, 8, 0))
-        let now = trip.t0 + 300  // between khreshchatyk (202, the walk starts at once) and the m2 train (373)
+        let now = trip.t0 + 300  // between khreshchatyk's departure (227) and the m2 train (398)
         #expect(trip.nextIndex(at: now) == 3)
         let back = try kyiv.step(trip, delta: 1, now: now, calibration: .empty)
         #expect(back.current == 1, "one station earlier than the model (khreshchatyk) is teatralna")
@@ -104,21 +103,21 @@ struct CorrectionTests {
 
     @Test func trainDepartedWindow() throws {
         let trip = try plannedTrip("universytet", "poshtova-ploshcha", at: kyivUnix(2026, 8, 17, 8, 0))
-        // Window: arrival at khreshchatyk (202) until arrival at poshtova-ploshcha (483).
+        // Window: arrival at khreshchatyk (202) until arrival at poshtova-ploshcha (508).
         #expect(!trip.isChangingLines(at: trip.t0 + 201))
         #expect(trip.isChangingLines(at: trip.t0 + 202))
-        #expect(trip.isChangingLines(at: trip.t0 + 482))
-        #expect(!trip.isChangingLines(at: trip.t0 + 483))
-        // The press is taken longer: until the latest plausible departure of the m2 train, 373 + 3 × the booked 51 s
-        // wait (it may be the whole headway) + 40 % of the 120 s walk = 574.
+        #expect(trip.isChangingLines(at: trip.t0 + 507))
+        #expect(!trip.isChangingLines(at: trip.t0 + 508))
+        // The press is taken longer: until the latest plausible departure of the m2 train, 398 + 3 × the booked 51 s
+        // wait (it may be the whole headway) + 40 % of the 120 s walk = 599.
         #expect(!trip.acceptsTrainDeparted(at: trip.t0 + 201))
-        #expect(trip.acceptsTrainDeparted(at: trip.t0 + 573))
-        #expect(!trip.acceptsTrainDeparted(at: trip.t0 + 574))
-        let longWait = trip.t0 + 550
+        #expect(trip.acceptsTrainDeparted(at: trip.t0 + 598))
+        #expect(!trip.acceptsTrainDeparted(at: trip.t0 + 599))
+        let longWait = trip.t0 + 560
         #expect(try kyiv.trainDeparted(trip, now: longWait, calibration: .empty).events[4].arrival == longWait + 110,
                 "a rider who waited long is past the model's arrival at the next station, and still confirms the change")
         #expect(throws: CorrectionError.notChangingLines) {
-            try kyiv.trainDeparted(trip, now: trip.t0 + 574, calibration: .empty)
+            try kyiv.trainDeparted(trip, now: trip.t0 + 599, calibration: .empty)
         }
         #expect(throws: CorrectionError.notChangingLines) {
             try kyiv.trainDeparted(trip, now: trip.t0 + 100, calibration: .empty)

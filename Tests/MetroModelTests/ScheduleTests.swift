@@ -24,10 +24,8 @@ struct ScheduleTests {
     @Test func workedExample2() throws {
         let trip = try plannedTrip("universytet", "poshtova-ploshcha", at: kyivUnix(2026, 8, 17, 8, 0))
         let o = offsets(trip)
-        // The walk at Khreshchatyk starts when the doors open (202), not after the 25 s dwell (227): the accuracy
-        // lab found the old rule put every change 25 s behind the rider (docs/accuracy.md).
-        #expect(o.map(\.1) == [0, 87, 202, 373, 483])
-        #expect(o.map(\.2) == [0, 112, 202, 373, 483])
+        #expect(o.map(\.1) == [0, 87, 202, 398, 508])
+        #expect(o.map(\.2) == [0, 112, 227, 398, 508])
     }
 
     @Test func workedExample4RideStartsWithTheWalk() throws {
@@ -39,12 +37,11 @@ struct ScheduleTests {
     @Test func workedExample5() throws {
         let trip = try plannedTrip("heroiv-dnipra", "hidropark", at: kyivUnix(2026, 8, 17, 22, 0))
         let o = Dictionary(uniqueKeysWithValues: offsets(trip).map { ($0.0.rawValue, ($0.1, $0.2)) })
-        // No dwell at the exit station: the walk starts at 950 (it started at 975), and everything after moves 25 s.
-        #expect(o["maidan-nezalezhnosti"]! == (950, 950))
-        #expect(o["khreshchatyk"]! == (1184, 1184))
-        #expect(o["arsenalna"]! == (1317, 1342))
-        #expect(o["dnipro"]! == (1429, 1454))
-        #expect(o["hidropark"]! == (1597, 1597))
+        #expect(o["maidan-nezalezhnosti"]! == (950, 975))
+        #expect(o["khreshchatyk"]! == (1209, 1209))
+        #expect(o["arsenalna"]! == (1342, 1367))
+        #expect(o["dnipro"]! == (1454, 1479))
+        #expect(o["hidropark"]! == (1622, 1622))
     }
 
     @Test func transferWaitIsAQuarterHeadwayAtThePlatformInTheBoardedDirection() throws {
@@ -66,9 +63,7 @@ struct ScheduleTests {
         let trip = try plannedTrip("universytet", "poshtova-ploshcha", at: kyivUnix(2026, 8, 17, 8, 0))
         for (i, e) in trip.events.enumerated() {
             let dwells = e.departure > e.arrival
-            // No dwell at the exit station of a change either: the rider walks off when the doors open.
-            let exit = i + 1 < trip.events.count && trip.events[i + 1].isTransfer
-            let expected = i > 0 && i < trip.events.count - 1 && e.isStop && !e.isTransfer && !exit
+            let expected = i > 0 && i < trip.events.count - 1 && e.isStop && !e.isTransfer
             #expect(dwells == expected, "event \(i) \(e.station)")
         }
         #expect(trip.events[0].arrival == trip.t0 && trip.events[0].departure == trip.t0)

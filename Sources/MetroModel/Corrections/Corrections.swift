@@ -33,8 +33,7 @@ extension Network {
     /// "The train is at event `a` right now" (SPEC §5.1).
     ///
     /// Events 0…a get synthetic past times `now − (a − i)` seconds (they only mark stations as passed); the rest
-    /// is filled from `now`, plus the dwell at `a` when the train is standing at an ordinary stop there (not at the
-    /// exit station of a change, where the walk starts at once), with a
+    /// is filled from `now`, plus the dwell at `a` when the train is standing at an ordinary stop there, with a
     /// fresh transfer wait if the change is still ahead. `t0`, the initial arrival and the counters are kept.
     public func anchoredReplan(_ trip: Trip, at a: Int, now: Instant, calibration: CalibrationStore)
         throws(CorrectionError) -> Trip
@@ -44,8 +43,7 @@ extension Network {
         prefix.reserveCapacity(trip.route.count)
         for i in 0...a { prefix.append(ScheduledEvent(trip.route[i], at: now - (a - i))) }
         var cursor = now
-        let changesNext = a + 1 < trip.route.count && trip.route[a + 1].isTransfer
-        if a >= 1 && trip.route[a].isStop && !trip.route[a].isTransfer && !changesNext {
+        if a >= 1 && trip.route[a].isStop && !trip.route[a].isTransfer {
             cursor = cursor + travelAndDwell(from: trip.route[a - 1], to: trip.route[a], calibration: calibration).dwell
         }
         var replanned = trip
