@@ -75,7 +75,8 @@ public enum Charts {
             }
         }
         svg += axes(left, topPad, plotW, plotH, top, xLabel: "stations ridden")
-        svg += legend(slots, x: w - right - 160, y: topPad + 10)
+        // Top left: the short routes, where the bars are lowest.
+        svg += legend(slots, x: left + 10, y: topPad + 10)
         return svg + "</svg>\n"
     }
 
