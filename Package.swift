@@ -10,6 +10,7 @@
 //   MetroGPS      libgps wrapper (gpsd fixes)
 //   MetroDaemon   adapters + event loop wiring of metrotimerd
 //   MetroCLI      the metrotimer command line
+//   MetroLab      the accuracy lab: true rides drawn from a world model, run through the engine on a virtual clock
 //   C*            the tiny C targets exposing exactly what Swift cannot see
 import PackageDescription
 
@@ -19,12 +20,15 @@ let package = Package(
         .executable(name: "metrotimerd", targets: ["metrotimerd"]),
         .executable(name: "metrotimer", targets: ["metrotimer"]),
         .executable(name: "metrotimer-hwcheck", targets: ["metrotimer-hwcheck"]),
+        .executable(name: "metrotimer-lab", targets: ["metrotimer-lab"]),
     ],
     targets: [
         // Pure model.
         .target(name: "MetroModel"),
         .target(name: "MetroEngine", dependencies: ["MetroModel"]),
         .target(name: "MetroControl", dependencies: ["MetroModel", "MetroEngine"]),
+        // The accuracy lab: the engine's recording doubles on a virtual clock, a world model of true rides, figures.
+        .target(name: "MetroLab", dependencies: ["MetroModel", "MetroEngine"]),
 
         // C seams.
         .target(name: "CLinuxShim"),
@@ -49,6 +53,7 @@ let package = Package(
         .executableTarget(name: "metrotimer-hwcheck", dependencies: ["MetroGPIO", "MetroSystem", "CLinuxShim"]),
         .executableTarget(name: "metrotimer-bench", dependencies: ["MetroSystem"]),
         .executableTarget(name: "metrotimer-modelbench", dependencies: ["MetroModel"]),
+        .executableTarget(name: "metrotimer-lab", dependencies: ["MetroLab", "MetroModel"]),
 
         // Fuzz targets: built by mk/fuzz.mk with -sanitize=fuzzer and -D FUZZING they run libFuzzer; a plain
         // build makes them replayers of the inputs named on their command line. See docs/reliability.md.
@@ -63,7 +68,8 @@ let package = Package(
         // A real gpsd fed NMEA on loopback, shared by the GPS wrapper's and the daemon's tests.
         .target(name: "GPSTestSupport", dependencies: ["MetroGPS"], path: "Tests/GPSTestSupport"),
         .testTarget(name: "MetroModelTests", dependencies: ["MetroModel"]),
-        .testTarget(name: "MetroEngineTests", dependencies: ["MetroEngine", "MetroModel"]),
+        .testTarget(name: "MetroEngineTests", dependencies: ["MetroEngine", "MetroModel", "MetroLab"]),
+        .testTarget(name: "MetroLabTests", dependencies: ["MetroLab", "MetroEngine", "MetroModel"]),
         .testTarget(name: "MetroSystemTests", dependencies: ["MetroSystem", "CLinuxShim"]),
         .testTarget(name: "MetroGPSTests", dependencies: ["MetroGPS", "MetroSystem", "GPSTestSupport"]),
         .testTarget(name: "MetroGPIOTests", dependencies: ["MetroGPIO", "MetroSystem"]),

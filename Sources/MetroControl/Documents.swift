@@ -17,6 +17,8 @@ public struct JournalDocument: Codable, Equatable, Sendable {
     public var transfers: Int
     /// confirmed − final: positive = the countdown ran fast (safe side).
     public var error_s: Int?
+    /// When "yours is next" sounded − t0, seconds (null: it never did, or the entry predates this).
+    public var next_stop_s: Int?
 
     public init(_ entry: JournalEntry) {
         id = entry.id
@@ -32,11 +34,12 @@ public struct JournalDocument: Codable, Equatable, Sendable {
         gps_corrections = entry.gpsCorrections
         transfers = entry.transfers
         error_s = entry.errorSeconds
+        next_stop_s = entry.nextStopSeconds
     }
 
     private enum CodingKeys: String, CodingKey {
         case id, t0, from, to, planned_s, final_s, confirmed_s, outcome, manual_corrections, late_corrections,
-            gps_corrections, transfers, error_s
+            gps_corrections, transfers, error_s, next_stop_s
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -53,6 +56,7 @@ public struct JournalDocument: Codable, Equatable, Sendable {
         try c.encode(gps_corrections, forKey: .gps_corrections)
         try c.encode(transfers, forKey: .transfers)
         try c.encode(error_s, forKey: .error_s)
+        try c.encode(next_stop_s, forKey: .next_stop_s)
     }
 }
 

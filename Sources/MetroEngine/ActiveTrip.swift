@@ -125,8 +125,10 @@ extension Trip {
         out.t0 = s(t0)
         out.initialArrival = s(initialArrival)
         out.events = events.map {
-            ScheduledEvent(station: $0.station, line: $0.line, isStop: $0.isStop, isTransfer: $0.isTransfer,
-                           arrival: s($0.arrival), departure: s($0.departure))
+            var moved = $0
+            moved.arrival = s($0.arrival)
+            moved.departure = s($0.departure)
+            return moved
         }
         out.wall = WallClockMapping(unixNanosecondsAtZero: wall.unixNanosecondsAtZero - nanoseconds)
         return out

@@ -231,8 +231,9 @@ public final class Engine {
         }
     }
 
-    /// True while the model has the rider walking between lines (the gesture table's "changing lines" row).
-    public func isChangingLines(now: Instant) -> Bool { active?.trip.isChangingLines(at: now) ?? false }
+    /// True while the model has the rider walking between lines or waiting for the train after the change (the
+    /// gesture table's "changing lines" row: a short press is "train departed").
+    public func isChangingLines(now: Instant) -> Bool { active?.trip.acceptsTrainDeparted(at: now) ?? false }
 
     /// The rider confirms they are off (`arrived`): the only moment the true arrival is known (SPEC §8).
     public func arrived(now: Instant) throws(EngineError) {
@@ -435,7 +436,8 @@ public final class Engine {
             finalSeconds: trip.arrival.seconds(since: trip.t0),
             confirmedSeconds: outcome == .arrived ? now.seconds(since: trip.t0) : nil,
             manualCorrections: trip.manualCorrections, lateCorrections: trip.lateCorrections,
-            gpsCorrections: trip.gpsCorrections, transfers: trip.route.filter(\.isTransfer).count, outcome: outcome)
+            gpsCorrections: trip.gpsCorrections, transfers: trip.route.filter(\.isTransfer).count, outcome: outcome,
+            nextStopSeconds: current.fired[.nextStop].map { $0.seconds(since: trip.t0) })
         var id: Int64 = 0
         try persist { id = try store.endTrip(entry) }
         active = nil

@@ -124,6 +124,8 @@ struct CLITests {
         #expect(events[3]["transfer"] as? Bool == true && events[3]["stop"] as? Bool == false && events[3]["line"] as? String == "m2")
         let alerts = object["alerts"] as! [[String: Any]]
         #expect(alerts[0]["station"] as? String == "khreshchatyk" && alerts[0]["at"] as? String == "2026-08-17T08:01:27+03:00")
+        // "Yours is next" 20 s before the earliest plausible arrival (the m2 train may come at once), not at 08:06:38.
+        #expect(alerts[1]["kind"] as? String == "next_stop" && alerts[1]["at"] as? String == "2026-08-17T08:05:41+03:00")
         #expect(object["service"] is NSNull)
         // Same instant written with Z.
         let z = run(["plan", "universytet", "poshtova-ploshcha", "--at", "2026-08-17T05:00:00Z", "--json"])

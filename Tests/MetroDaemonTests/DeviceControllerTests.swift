@@ -37,7 +37,8 @@ private final class Board {
     let t0: Instant
 
     /// universytet → poshtova-ploshcha on Monday 2026-08-17 08:00 (SPEC §13 example 2), started at `t0`:
-    /// transfer alert 87, exit khreshchatyk 202, next_stop at the transfer event 398, arrival 508.
+    /// transfer alert 87, exit khreshchatyk 202, next_stop 341 while the rider is changing
+    /// lines (20 s before the earliest plausible arrival: the m2 train may come at once), arrival 508.
     init() throws {
         let t0 = Instant(seconds: 7_200)
         let boot = HandClock(t0.nanoseconds)
@@ -63,10 +64,10 @@ private final class Board {
         engine.tick(now: Instant(nanoseconds: boot.boottime))
     }
 
-    /// Rides to `milliseconds` after t0, stopping at each alert on the way (87 s, 398 s, 508 s) as the alert timer
+    /// Rides to `milliseconds` after t0, stopping at each alert on the way (87 s, 341 s, 508 s) as the alert timer
     /// would.
     func ride(to milliseconds: Int64) {
-        for alert in [87_000, 398_000, 508_000] where alert < milliseconds { at(Int64(alert)) }
+        for alert in [87_000, 341_000, 508_000] where alert < milliseconds { at(Int64(alert)) }
         at(milliseconds)
     }
 
@@ -90,15 +91,16 @@ struct DeviceControllerTests {
     @Test("a short pressed while 'yours is next' buzzes acknowledges it, even if the buzz ended before the short was decided")
     func lateAcknowledgementIsNotTrainDeparted() throws {
         let board = try Board()
-        board.ride(to: 398_000)   // next_stop fires at the transfer event, while the rider is changing lines
+        board.ride(to: 341_000)   // next_stop fires while the rider is changing lines
         #expect(board.device.isAlertBuzzing)
+        #expect(board.engine.isChangingLines(now: board.instant(341_000)))
         // Pressed 2.3 s into the 2.7 s pattern; the short is known only 400 ms after the release, at 2.8 s.
-        board.edge(true, at: 400_300)
-        board.edge(false, at: 400_400)
-        board.at(400_750)
+        board.edge(true, at: 343_300)
+        board.edge(false, at: 343_400)
+        board.at(343_750)
         #expect(!board.device.isAlertBuzzing)
         let before = try #require(board.engine.active?.trip)
-        board.gestureTimer(at: 400_800)
+        board.gestureTimer(at: 343_800)
         #expect(board.engine.active?.trip == before, "the acknowledgement was taken for 'train departed'")
         #expect(board.engine.active?.trip.manualCorrections == 0)
     }

@@ -132,6 +132,34 @@ import Testing
         #expect(state.active?.delivered == trip.delivered)
     }
 
+    @Test func whenYoursIsNextSoundedIsJournaledAndAnOlderJournalKeepsItsRides() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A state file of schema 1 (before `next_stop_s`), with one ride in its journal.
+        do {
+            let db = try SQLiteDatabase(path: databasePath)
+            try db.execute("PRAGMA application_id = \(StoreSchema.applicationID)")
+            try db.execute(StoreSchema.migrations[0])
+            try db.execute("""
+                INSERT INTO journal (t0_ns, t0_unix_ms, from_station, to_station, planned_s, final_s, confirmed_s,
+                    outcome, manual_corrections, late_corrections, gps_corrections, transfers)
+                VALUES (1000000000, 1780000000000, 'lisova', 'teremky', 1800, 1810, 1805, 'arrived', 0, 0, 0, 1)
+                """)
+            try db.setUserVersion(1)
+        }
+        let store = try SQLiteStore(directory: directory.path, log: log)
+        #expect(try asideFiles().isEmpty, "an older schema is migrated, not moved aside: \(sink.text)")
+        let old = try store.journal(limit: 10)
+        #expect(old.count == 1 && old[0].confirmedSeconds == 1805 && old[0].nextStopSeconds == nil)
+        var warned = entry(2)
+        warned.nextStopSeconds = 1690
+        _ = try store.endTrip(warned)
+        _ = try store.endTrip(entry(3))
+        let journal = try store.journal(limit: 10)
+        #expect(journal.map(\.nextStopSeconds) == [nil, 1690, nil], "newest first")
+        let db = try SQLiteDatabase(path: databasePath, create: false)
+        #expect(try db.userVersion() == Int64(StoreSchema.version))
+    }
+
     @Test func endTripClearsTheTripAndJournalsItInOneTransaction() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try SQLiteStore(directory: directory.path, log: log)

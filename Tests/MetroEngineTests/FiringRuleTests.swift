@@ -21,7 +21,7 @@ func restartedRide(_ from: StationID, _ to: StationID, wallUnix: Int64 = mondayN
 struct FiringRuleTests {
     @Test("next_stop is swallowed when the arrival is 30 s away or less, and fires at 31 s")
     func nextStopSuppressedNearArrival() throws {
-        // ex. 1: next_stop 1219, arrival 1334. Restarting at 1304 leaves exactly 30 s.
+        // ex. 1: next_stop 1207, arrival 1334. Restarting at 1304 leaves exactly 30 s.
         let (late, t0) = try restartedRide("akademmistechko", "khreshchatyk", restoreAfter: 1304)
         #expect(late.haptics.cues.isEmpty, "next_stop would land together with arrival")
         #expect(late.alarm.armed.map { $0.after(t0) } == 1334)
@@ -35,7 +35,8 @@ struct FiringRuleTests {
 
     @Test("several alerts due at once fire in trip order")
     func dueTogetherFireInTripOrder() throws {
-        // ex. 2: transfer 87, next_stop 398, arrival 508.
+        // ex. 2: transfer 87, next_stop 341 (the earliest plausible arrival less 20 s: the m2 train may come at
+        // once), arrival 508.
         let (rig, t0) = try restartedRide("universytet", "poshtova-ploshcha", wallUnix: mondayMorning, restoreAfter: 400)
         #expect(rig.haptics.cues == [.changeHere, .yoursIsNext])
         #expect(rig.haptics.played.allSatisfy { $0.at == t0 + 400 })
@@ -63,7 +64,7 @@ struct FiringRuleTests {
         #expect(rig.alarm.armed.map { $0.after(t0) } == 1337)
         rig.clock.runUntilDisarmed()
         #expect(rig.haptics.alertCues.map(\.cue) == [.yoursIsNext, .yoursIsNext, .getOffNow])
-        #expect(rig.haptics.alertCues.map { $0.at.after(t0) } == [1219, 1337, 1452])
+        #expect(rig.haptics.alertCues.map { $0.at.after(t0) } == [1207, 1337, 1452])
         #expect(rig.store.endedTrips.count == 1)
     }
 
@@ -119,10 +120,10 @@ struct FiringRuleTests {
         let rig = EngineRig()
         let t0 = rig.clock.now
         try rig.ride("akademmistechko", "khreshchatyk")
-        rig.clock.advance(seconds: 1219)
+        rig.clock.advance(seconds: 1207)
         #expect(rig.haptics.alertCues.count == 1)
         let writes = rig.store.writes.count
-        for offset in [1219, 1220, 1300, 1333] { rig.engine.tick(now: t0 + offset) }
+        for offset in [1207, 1208, 1300, 1333] { rig.engine.tick(now: t0 + offset) }
         #expect(rig.haptics.alertCues.count == 1, "spurious wake-ups never buzz again")
         #expect(rig.store.writes.count == writes)
         #expect(rig.alarm.armed.map { $0.after(t0) } == 1334)
@@ -139,7 +140,7 @@ struct FiringRuleTests {
         #expect(rig.haptics.alertCues.map(\.cue) == [.changeHere], "the rider is warned even if the disk is not")
         rig.clock.runUntilDisarmed()
         #expect(rig.haptics.alertCues.map(\.cue) == [.changeHere, .yoursIsNext, .getOffNow])
-        #expect(rig.haptics.alertCues.map { $0.at.after(t0) } == [87, 398, 508])
+        #expect(rig.haptics.alertCues.map { $0.at.after(t0) } == [87, 341, 508])
         let stored = try #require(rig.store.savedTrips.compactMap { $0 }.last)
         #expect(stored.fired[.transfer] == t0 + 87, "the next successful write carries the earlier firing")
     }

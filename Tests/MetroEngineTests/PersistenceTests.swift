@@ -140,6 +140,8 @@ struct PersistenceTests {
         #expect(entry.plannedSeconds == 508)
         #expect(entry.finalSeconds == final.after(t0))
         #expect(entry.finalSeconds != 508, "corrections moved the arrival")
+        let fired = try #require(rig.store.savedTrips.compactMap { $0 }.last?.fired[.nextStop])
+        #expect(entry.nextStopSeconds == fired.after(t0), "the journal keeps when \"yours is next\" sounded")
         #expect(entry.confirmedSeconds == 505)
         #expect(entry.manualCorrections == 2 && entry.lateCorrections == 1 && entry.gpsCorrections == 0)
         #expect(entry.transfers == 1)

@@ -16,7 +16,7 @@ struct RideSweepTests {
 
     @Test("200 random station pairs at several times: every alert once, in order, on time; expiry journaled once")
     func sweep() throws {
-        var random = SeededGenerator(seed: Self.seed)
+        var random = SplitMix64(seed: Self.seed)
         let stations = kyiv.stationOrder
         var pairs: [(StationID, StationID)] = []
         while pairs.count < 200 {

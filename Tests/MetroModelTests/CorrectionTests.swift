@@ -108,6 +108,17 @@ struct CorrectionTests {
         #expect(trip.isChangingLines(at: trip.t0 + 202))
         #expect(trip.isChangingLines(at: trip.t0 + 507))
         #expect(!trip.isChangingLines(at: trip.t0 + 508))
+        // The press is taken longer: until the latest plausible departure of the m2 train, 398 + 3 × the booked 51 s
+        // wait (it may be the whole headway) + 40 % of the 120 s walk = 599.
+        #expect(!trip.acceptsTrainDeparted(at: trip.t0 + 201))
+        #expect(trip.acceptsTrainDeparted(at: trip.t0 + 598))
+        #expect(!trip.acceptsTrainDeparted(at: trip.t0 + 599))
+        let longWait = trip.t0 + 560
+        #expect(try kyiv.trainDeparted(trip, now: longWait, calibration: .empty).events[4].arrival == longWait + 110,
+                "a rider who waited long is past the model's arrival at the next station, and still confirms the change")
+        #expect(throws: CorrectionError.notChangingLines) {
+            try kyiv.trainDeparted(trip, now: trip.t0 + 599, calibration: .empty)
+        }
         #expect(throws: CorrectionError.notChangingLines) {
             try kyiv.trainDeparted(trip, now: trip.t0 + 100, calibration: .empty)
         }

@@ -174,9 +174,11 @@ extension Command {
 
     static let stats = Command(
         name: "stats", summary: "accuracy figures from the journal",
-        help: "usage: metrotimer stats [--json] [--socket PATH]\n"
+        help: "usage: metrotimer stats [--json] [--lang uk|en] [--socket PATH]\n"
             + "       metrotimer stats --year YYYY [--json] [--svg FILE] [--lang uk|en]\n\n"
             + "error = confirmed − final arrival: positive means the countdown ran fast (the safe side).\n"
+            + "Arrival accuracy: late \"yours is next\" (\"I'm off\" before it sounded), confirmed − planned arrival,\n"
+            + "per direction and time of day; an \"I'm off\" far outside any plausible arrival is set aside and counted.\n"
             + "--year: rides, time underground, stations, lines, the most frequent route, the earliest and latest\n"
             + "ride and the accuracy that year; --svg FILE also writes it as a card to keep or share.\n\n" + socketHelp)
     { context throws(CLIError) in
@@ -191,8 +193,17 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.stats)
         let stats = reply["stats"] ?? .null
-        if args.flags.contains("--json") { context.output.line(jsonLine(stats)) }
-        else { context.output.write(JournalView.renderStats(stats)) }
+        if args.flags.contains("--json") {
+            var document = stats
+            if case .object(var fields) = stats, let accuracy = reply["accuracy"] {
+                fields["accuracy"] = accuracy
+                document = .object(fields)
+            }
+            context.output.line(jsonLine(document))
+        } else {
+            context.output.write(JournalView.renderStats(stats, language: try args.language(context)))
+            context.output.write(AccuracyView.render(reply["accuracy"], language: try args.language(context)))
+        }
     }
 
     static let calibration = Command(

@@ -63,15 +63,21 @@ enum JournalView {
         return out
     }
 
-    static func renderStats(_ stats: JSONValue) -> String {
+    static func renderStats(_ stats: JSONValue, language: Language = .en) -> String {
         func percent(_ v: JSONValue?) -> String {
             guard let d = v?.numberValue else { return "—" }
             return "\(Int((d * 100).rounded())) %"
         }
-        var out = "trips: \(stats["trips"]?.intValue ?? 0), measured (confirmed arrivals): \(stats["measured_trips"]?.intValue ?? 0)\n"
-        out += "median error: " + (stats["median_error_s"]?.intValue.map { "\($0) s (positive = countdown ran fast, safe)" } ?? "—") + "\n"
-        out += "within ±30 s: \(percent(stats["within_30s_share"]))\n"
-        out += "late corrections (+1) among manual corrections: \(percent(stats["late_correction_share"]))\n"
+        let trips = stats["trips"]?.intValue ?? 0, measured = stats["measured_trips"]?.intValue ?? 0
+        var out = Phrase(uk: "поїздок: \(trips), виміряних (підтверджене прибуття): \(measured)\n",
+                         en: "trips: \(trips), measured (confirmed arrivals): \(measured)\n")(language)
+        out += Phrase(uk: "медіана похибки: ", en: "median error: ")(language)
+            + (stats["median_error_s"]?.intValue.map {
+                Phrase(uk: "\($0) с (плюс — відлік ішов швидше, безпечно)", en: "\($0) s (positive = countdown ran fast, safe)")(language)
+            } ?? "—") + "\n"
+        out += Phrase(uk: "у межах ±30 с: ", en: "within ±30 s: ")(language) + percent(stats["within_30s_share"]) + "\n"
+        out += Phrase(uk: "поправок +1 серед ручних поправок: ", en: "late corrections (+1) among manual corrections: ")(language)
+            + percent(stats["late_correction_share"]) + "\n"
         return out
     }
 

@@ -367,7 +367,8 @@ public final class Daemon {
         case .stats:
             do {
                 let entries = try store.journal(limit: 100_000)
-                return (ControlReply.ok(["stats": JSONValue(encoding: StatsDocument(JournalStatistics(entries: entries)))]), false)
+                return (ControlReply.ok(["stats": JSONValue(encoding: StatsDocument(JournalStatistics(entries: entries))),
+                                         "accuracy": JSONValue(encoding: AccuracyDocument(RideAccuracy(entries: entries)))]), false)
             } catch {
                 return (ControlReply.error("cannot read the journal: \(error)", code: "storage"), false)
             }

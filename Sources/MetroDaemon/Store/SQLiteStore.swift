@@ -285,8 +285,8 @@ public final class SQLiteStore: EngineStore {
         try db.transaction {
             let statement = try db.prepare("""
                 INSERT INTO journal (t0_ns, t0_unix_ms, from_station, to_station, planned_s, final_s, confirmed_s,
-                    outcome, manual_corrections, late_corrections, gps_corrections, transfers)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
+                    outcome, manual_corrections, late_corrections, gps_corrections, transfers, next_stop_s)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)
                 """)
             try statement.bind([
                 .integer(entry.t0.nanoseconds), .integer(entry.t0UnixMilliseconds ?? 0),
@@ -296,6 +296,7 @@ public final class SQLiteStore: EngineStore {
                 .text(entry.outcome.rawValue), .integer(Int64(entry.manualCorrections)),
                 .integer(Int64(entry.lateCorrections)), .integer(Int64(entry.gpsCorrections)),
                 .integer(Int64(entry.transfers)),
+                entry.nextStopSeconds.map { .integer(Int64($0)) } ?? .null,
             ])
             _ = try statement.step()
             let id = db.lastInsertRowID
@@ -360,7 +361,7 @@ public final class SQLiteStore: EngineStore {
     public func journal(limit: Int, before: Int64?) throws -> [JournalEntry] {
         let statement = try db.prepare("""
             SELECT id, t0_ns, t0_unix_ms, from_station, to_station, planned_s, final_s, confirmed_s, outcome,
-                manual_corrections, late_corrections, gps_corrections, transfers
+                manual_corrections, late_corrections, gps_corrections, transfers, next_stop_s
             FROM journal WHERE id < ?2 ORDER BY id DESC LIMIT ?1
             """)
         try statement.bind(Int64(limit), at: 1)
@@ -376,7 +377,7 @@ public final class SQLiteStore: EngineStore {
                 confirmedSeconds: statement.isNull(at: 7) ? nil : Int(statement.int64(at: 7)),
                 manualCorrections: Int(statement.int64(at: 9)), lateCorrections: Int(statement.int64(at: 10)),
                 gpsCorrections: Int(statement.int64(at: 11)), transfers: Int(statement.int64(at: 12)),
-                outcome: outcome))
+                outcome: outcome, nextStopSeconds: statement.isNull(at: 13) ? nil : Int(statement.int64(at: 13))))
         }
         return out
     }

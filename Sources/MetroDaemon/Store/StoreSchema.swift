@@ -73,6 +73,10 @@ enum StoreSchema {
             last_fired_unix_s INTEGER
         );
         """,
+        // 4: when "yours is next" sounded, so `metrotimer stats` can tell a late warning (an "I'm off" before it).
+        """
+        ALTER TABLE journal ADD COLUMN next_stop_s INTEGER;
+        """,
     ]
 
     static var version: Int { migrations.count }

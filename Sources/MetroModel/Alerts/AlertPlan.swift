@@ -32,7 +32,10 @@ extension Trip {
     ///   stop among events 1 … k−2 (k = transfer index), or t0 if there is none — so a change at the first stop
     ///   after the departure still gets its warning, at once.
     /// - `next_stop`: the arrival at the last event before the destination that is a stop or a transfer
-    ///   (index ≥ 1), or t0 if none.
+    ///   (index ≥ 1), or t0 if none — but never later than the earliest plausible arrival at the destination less
+    ///   a margin (`earliestPlausibleArrival`, `ArrivalUncertainty.marginSeconds`), and never before t0. On one
+    ///   line the stop before yours usually comes first; after a change not yet confirmed the wait may have been
+    ///   none, and the warning comes early enough for that.
     /// - `arrival`: the arrival at the destination.
     public func alerts() -> [AlertPlan] {
         var plans: [AlertPlan] = []
@@ -43,7 +46,9 @@ extension Trip {
                                    station: events[k - 1].station))
         }
         let penultimate = last >= 2 ? (1...(last - 1)).last { events[$0].isStop || events[$0].isTransfer } : nil
-        plans.append(AlertPlan(kind: .nextStop, instant: penultimate.map { events[$0].arrival } ?? t0, station: to))
+        let atPenultimate = penultimate.map { events[$0].arrival } ?? t0
+        let neverLate = earliestPlausibleArrival - ArrivalUncertainty.marginSeconds
+        plans.append(AlertPlan(kind: .nextStop, instant: max(min(atPenultimate, neverLate), t0), station: to))
         plans.append(AlertPlan(kind: .arrival, instant: arrival, station: to))
         return plans
     }

@@ -26,11 +26,15 @@ public struct JournalEntry: Sendable, Equatable, Codable {
     public var transfers: Int
     /// How the trip ended.
     public var outcome: TripOutcome
+    /// When "yours is next" sounded (its last time, if a correction moved it), − t0, seconds; nil when it never
+    /// did (a trip ended before it, or journaled before this was recorded). An "I'm off" before it is a late ride.
+    public var nextStopSeconds: Int?
 
     /// An entry. `confirmedSeconds` is kept only for `arrived`: no other outcome knows the true arrival.
     public init(id: Int64, t0: Instant, t0UnixMilliseconds: Int64?, from: StationID, to: StationID,
                 plannedSeconds: Int, finalSeconds: Int, confirmedSeconds: Int?, manualCorrections: Int,
-                lateCorrections: Int, gpsCorrections: Int, transfers: Int, outcome: TripOutcome) {
+                lateCorrections: Int, gpsCorrections: Int, transfers: Int, outcome: TripOutcome,
+                nextStopSeconds: Int? = nil) {
         self.id = id
         self.t0 = t0
         self.t0UnixMilliseconds = t0UnixMilliseconds
@@ -44,6 +48,7 @@ public struct JournalEntry: Sendable, Equatable, Codable {
         self.gpsCorrections = gpsCorrections
         self.transfers = transfers
         self.outcome = outcome
+        self.nextStopSeconds = nextStopSeconds
     }
 
     /// An entry from instants: every duration is whole seconds after t0, rounded half away from zero.
@@ -68,6 +73,7 @@ public struct JournalEntry: Sendable, Equatable, Codable {
     private enum CodingKeys: String, CodingKey {
         case id, t0 = "t0_ns", t0UnixMilliseconds = "t0_unix_ms", from, to, plannedSeconds = "planned_s",
             finalSeconds = "final_s", confirmedSeconds = "confirmed_s", manualCorrections = "manual_corrections",
-            lateCorrections = "late_corrections", gpsCorrections = "gps_corrections", transfers, outcome
+            lateCorrections = "late_corrections", gpsCorrections = "gps_corrections", transfers, outcome,
+            nextStopSeconds = "next_stop_s"
     }
 }

@@ -69,6 +69,16 @@ public struct Trip: Hashable, Sendable, Codable {
         guard let k = transferIndex, k + 1 < events.count else { return false }
         return now >= events[k - 1].arrival && now < events[k + 1].arrival
     }
+
+    /// Whether a "train departed" press at `now` can be the departure after the change: while changing lines, and
+    /// while the change is not confirmed also until the latest plausible departure of the new train (the wait may
+    /// have been the whole headway), so the press of a rider who waited long is still taken as one. The status's
+    /// `changing_lines` keeps the SPEC window (it changes only when an arrival passes).
+    public func acceptsTrainDeparted(at now: Instant) -> Bool {
+        if isChangingLines(at: now) { return true }
+        guard let k = transferIndex, k + 1 < events.count, let latest = latestPlausibleChangeDeparture else { return false }
+        return now >= events[k - 1].arrival && now < latest
+    }
 }
 
 extension Network {

@@ -8,6 +8,11 @@ public struct ScheduledEvent: Hashable, Sendable, Codable {
     public var arrival: Instant
     /// When the train leaves (arrival + dwell at an ordinary stop, else the arrival).
     public var departure: Instant
+    /// At the boarding station of a change not yet confirmed: the wait for the train booked into `arrival`
+    /// (seconds). The true wait may be anything from nothing to the whole headway, so the alerts carry it as
+    /// uncertainty (see `Trip.earliestPlausibleArrival`). Nil elsewhere, and once a correction anchored the trip at
+    /// or after the change.
+    public var bookedWaitSeconds: Int?
     public init(station: StationID, line: LineID, isStop: Bool, isTransfer: Bool, arrival: Instant,
                 departure: Instant)
     {

@@ -2,15 +2,17 @@ import MetroEngine
 import MetroModel
 
 /// The failure a `RecordingStore` throws when told to fail: a fixed text, so tests can match `.storage(...)` exactly.
-struct InjectedStoreFailure: Error, CustomStringConvertible {
-    var description: String { "injected write failure" }
+public struct InjectedStoreFailure: Error, CustomStringConvertible {
+    public var description: String { "injected write failure" }
 }
 
 /// An in-memory `EngineStore` that keeps every write in order, holds the latest stored state like a database
 /// would, and can be told to fail the next N writes (a full disk, a locked database).
-final class RecordingStore: EngineStore {
+public final class RecordingStore: EngineStore {
+    public init() {}
+
     /// One write, as the engine asked for it.
-    enum Write: Equatable {
+    public enum Write: Equatable {
         case activeTrip(ActiveTrip?)
         case endTrip(JournalEntry)
         case calibration(CalibrationStore)
@@ -21,35 +23,35 @@ final class RecordingStore: EngineStore {
     }
 
     /// Every successful write, oldest first.
-    private(set) var writes: [Write] = []
+    public private(set) var writes: [Write] = []
     /// Writes refused because of `failNextWrites`.
-    private(set) var failedWrites = 0
+    public private(set) var failedWrites = 0
     /// The stored state, as a reader of the database would see it now.
-    private(set) var activeTrip: ActiveTrip?
-    private(set) var journalEntries: [JournalEntry] = []
-    private(set) var calibration: CalibrationStore = .empty
-    private(set) var routes = RouteBook()
-    private(set) var selectedRoute: RouteChoice?
-    private(set) var calibrationSessions: [StoredCalibrationSession] = []
-    private(set) var suspensions: [SuspendedStretch] = []
-    private(set) var reminders = ReminderBook()
+    public private(set) var activeTrip: ActiveTrip?
+    public private(set) var journalEntries: [JournalEntry] = []
+    public private(set) var calibration: CalibrationStore = .empty
+    public private(set) var routes = RouteBook()
+    public private(set) var selectedRoute: RouteChoice?
+    public private(set) var calibrationSessions: [StoredCalibrationSession] = []
+    public private(set) var suspensions: [SuspendedStretch] = []
+    public private(set) var reminders = ReminderBook()
 
     /// How many of the next writes fail (each failing write decrements it).
-    var failNextWrites = 0
+    public var failNextWrites = 0
     /// Writes this says yes to fail (to fail one particular write of a command that makes several).
-    var failWhen: ((Write) -> Bool)?
+    public var failWhen: ((Write) -> Bool)?
     /// Called just before a write is accepted — while the engine has not applied the change yet.
-    var beforeWrite: ((Write) -> Void)?
+    public var beforeWrite: ((Write) -> Void)?
 
     private var nextJournalID: Int64 = 1
 
     /// `endTrip` calls that succeeded, in order.
-    var endedTrips: [JournalEntry] {
+    public var endedTrips: [JournalEntry] {
         writes.compactMap { if case .endTrip(let entry) = $0 { return entry } else { return nil } }
     }
 
     /// Every active trip saved (nil when cleared), in order.
-    var savedTrips: [ActiveTrip?] {
+    public var savedTrips: [ActiveTrip?] {
         writes.compactMap { if case .activeTrip(let trip) = $0 { return .some(trip) } else { return nil } }
     }
 
@@ -63,12 +65,12 @@ final class RecordingStore: EngineStore {
         writes.append(write)
     }
 
-    func saveActiveTrip(_ trip: ActiveTrip?) throws {
+    public func saveActiveTrip(_ trip: ActiveTrip?) throws {
         try record(.activeTrip(trip))
         activeTrip = trip
     }
 
-    func endTrip(_ entry: JournalEntry) throws -> Int64 {
+    public func endTrip(_ entry: JournalEntry) throws -> Int64 {
         try record(.endTrip(entry))
         var stored = entry
         stored.id = nextJournalID
@@ -78,36 +80,36 @@ final class RecordingStore: EngineStore {
         return stored.id
     }
 
-    func saveCalibration(_ calibration: CalibrationStore) throws {
+    public func saveCalibration(_ calibration: CalibrationStore) throws {
         try record(.calibration(calibration))
         self.calibration = calibration
     }
 
-    func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws {
+    public func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws {
         try record(.routes(book, selected: selected))
         routes = book
         selectedRoute = selected
     }
 
-    func saveCalibrationSession(_ session: StoredCalibrationSession) throws {
+    public func saveCalibrationSession(_ session: StoredCalibrationSession) throws {
         try record(.calibrationSession(session))
         calibrationSessions.append(session)
     }
 
-    func saveSuspensions(_ stretches: [SuspendedStretch]) throws {
+    public func saveSuspensions(_ stretches: [SuspendedStretch]) throws {
         try record(.suspensions(stretches))
         suspensions = stretches
     }
 
-    func saveReminders(_ book: ReminderBook) throws {
+    public func saveReminders(_ book: ReminderBook) throws {
         try record(.reminders(book))
         reminders = book
     }
 
-    func journal(limit: Int) throws -> [JournalEntry] { Array(journalEntries.prefix(limit)) }
+    public func journal(limit: Int) throws -> [JournalEntry] { Array(journalEntries.prefix(limit)) }
 
     /// Like a database transaction: when `body` throws, every write it made is undone.
-    func atomically(_ body: () throws -> Void) throws {
+    public func atomically(_ body: () throws -> Void) throws {
         let saved = (writes, activeTrip, journalEntries, calibration, routes, selectedRoute, calibrationSessions, nextJournalID)
         let savedFeatures = (suspensions, reminders)
         do { try body() } catch {

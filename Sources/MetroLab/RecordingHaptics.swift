@@ -1,0 +1,64 @@
+import MetroEngine
+import MetroModel
+
+/// What the rider would have felt: every cue in order, stamped with the model time it was played at.
+public final class RecordingHaptics: HapticSink {
+    public init() {}
+
+    /// One cue played.
+    public struct Played: Equatable {
+        public var cue: HapticCue
+        public var at: Instant
+        public init(cue: HapticCue, at: Instant) {
+            self.cue = cue
+            self.at = at
+        }
+    }
+
+    public private(set) var played: [Played] = []
+    /// Where the model time comes from (the virtual clock sets it).
+    public var now: () -> Instant = { Instant(nanoseconds: 0) }
+
+    public func play(_ cue: HapticCue) { played.append(Played(cue: cue, at: now())) }
+
+    /// One alert withdrawn.
+    public struct Withdrawn: Equatable {
+        public var kind: AlertKind
+        public var at: Instant
+        public init(kind: AlertKind, at: Instant) {
+            self.kind = kind
+            self.at = at
+        }
+    }
+
+    public private(set) var withdrawn: [Withdrawn] = []
+
+    public func withdraw(_ kind: AlertKind) { withdrawn.append(Withdrawn(kind: kind, at: now())) }
+
+    /// One alert played again after a restart (fired before it, never confirmed delivered).
+    public struct Replayed: Equatable {
+        public var kind: AlertKind
+        public var firedAt: Instant
+        public var at: Instant
+        public init(kind: AlertKind, firedAt: Instant, at: Instant) {
+            self.kind = kind
+            self.firedAt = firedAt
+            self.at = at
+        }
+    }
+
+    public private(set) var replayed: [Replayed] = []
+
+    public func replay(_ kind: AlertKind, firedAt: Instant) { replayed.append(Replayed(kind: kind, firedAt: firedAt, at: now())) }
+
+    /// The cues alone, in order.
+    public var cues: [HapticCue] { played.map(\.cue) }
+
+    /// Only the alert cues (change here, yours is next, get off now), in order.
+    public var alertCues: [Played] { played.filter { $0.cue.isAlert } }
+}
+
+extension HapticCue {
+    /// Whether the cue is one of the three trip alerts.
+    public var isAlert: Bool { self == .changeHere || self == .yoursIsNext || self == .getOffNow }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import MetroModel
+
+/// `metrotimer-lab replay`: re-runs the rides of a journal (`metrotimer journal --json`) through the current model
+/// and engine, so a model change can be judged on the rider's own history: each confirmed ride is planned again
+/// from its start instant, and its "I'm off" scored against the new plan and the new "yours is next".
+///
+/// The replay plans on the timetable alone (the journal does not keep the calibration the ride had).
+public enum Replay {
+    /// One ride of the journal, as `metrotimer journal --json` prints it.
+    struct Ride: Decodable {
+        var id: Int64
+        var t0: String
+        var from: String
+        var to: String
+        var planned_s: Int
+        var final_s: Int
+        var confirmed_s: Int?
+        var outcome: String
+        var manual_corrections: Int
+        var late_corrections: Int
+        var gps_corrections: Int
+        var transfers: Int
+        var next_stop_s: Int?
+    }
+
+    /// The journaled figures and the same rides replayed through the current model.
+    public struct Result {
+        public var journaled: RideAccuracy
+        public var replayed: RideAccuracy
+        /// Rides the current model cannot plan (a station gone from the data).
+        public var unplannable: [String]
+    }
+
+    /// Unix seconds of an ISO 8601 timestamp with a numeric offset (`2026-08-17T22:41:15.250+03:00`).
+    static func unixSeconds(_ text: String) -> Int64? {
+        let b = Array(text.utf8)
+        func num(_ from: Int, _ count: Int) -> Int? {
+            guard from + count <= b.count else { return nil }
+            var n = 0
+            for c in b[from..<(from + count)] {
+                guard c >= 48 && c <= 57 else { return nil }
+                n = n * 10 + Int(c - 48)
+            }
+            return n
+        }
+        guard let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2), let h = num(11, 2), let mi = num(14, 2),
+            let s = num(17, 2), b.count >= 25 else { return nil }
+        let tail = Array(b.suffix(6))
+        guard tail[0] == 43 || tail[0] == 45, let oh = num(b.count - 5, 2), let om = num(b.count - 2, 2) else { return nil }
+        let offset = Int64((oh * 3600 + om * 60) * (tail[0] == 45 ? -1 : 1))
+        // Days from the civil date (proleptic Gregorian), then the offset.
+        let yy = mo <= 2 ? y - 1 : y
+        let era = (yy >= 0 ? yy : yy - 399) / 400
+        let yoe = yy - era * 400
+        let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        let days = Int64(era * 146_097 + doe - 719_468)
+        return days * 86_400 + Int64(h * 3600 + mi * 60 + s) - offset
+    }
+
+    /// Replays `rides` (the JSON of `metrotimer journal --json`) through `network`.
+    public static func replay(journalJSON: Data, network: Network) throws -> Result {
+        let rides = try JSONDecoder().decode([Ride].self, from: journalJSON)
+        let rider = EngineRider(network: network)
+        var journaled: [JournalEntry] = [], replayed: [JournalEntry] = [], unplannable: [String] = []
+        for ride in rides {
+            guard let outcome = TripOutcome(rawValue: ride.outcome) else { continue }
+            let unix = unixSeconds(ride.t0)
+            let entry = JournalEntry(
+                id: ride.id, t0: Instant(nanoseconds: 0), t0UnixMilliseconds: unix.map { $0 * 1000 },
+                from: StationID(ride.from), to: StationID(ride.to), plannedSeconds: ride.planned_s,
+                finalSeconds: ride.final_s, confirmedSeconds: ride.confirmed_s,
+                manualCorrections: ride.manual_corrections, lateCorrections: ride.late_corrections,
+                gpsCorrections: ride.gps_corrections, transfers: ride.transfers, outcome: outcome,
+                nextStopSeconds: ride.next_stop_s)
+            journaled.append(entry)
+            guard outcome == .arrived, let unix else { continue }
+            let slot = RideSlot(name: "journal", unix: unix)
+            guard let alerts = rider.startOnlyAlerts(from: entry.from, to: entry.to, slot: slot),
+                let arrival = alerts.arrival
+            else {
+                unplannable.append("\(ride.id) \(ride.from) → \(ride.to)")
+                continue
+            }
+            var again = entry
+            again.plannedSeconds = Int(arrival.rounded())
+            again.finalSeconds = again.plannedSeconds
+            again.nextStopSeconds = alerts.nextStop.map { Int($0.rounded(.down)) }
+            replayed.append(again)
+        }
+        return Result(journaled: RideAccuracy(entries: journaled), replayed: RideAccuracy(entries: replayed),
+                      unplannable: unplannable)
+    }
+
+    static func describe(_ name: String, _ a: RideAccuracy) -> String {
+        let f = a.all
+        func pct(_ v: Double?) -> String { v.map { String(format: "%.1f %%", $0 * 100) } ?? "—" }
+        func s(_ v: Int?) -> String { v.map { "\($0) s" } ?? "—" }
+        return "\(name): \(f.rides) measured rides, late \"yours is next\" \(f.late) of \(f.warned) (\(pct(f.lateShare))), "
+            + "error of the planned arrival: median \(s(f.medianErrorSeconds)), p95 \(s(f.p95AbsoluteErrorSeconds)), "
+            + "within ±30 s \(pct(f.withinThirtySecondsShare)); set aside \(a.setAsideCount)\n"
+    }
+
+    static func main(_ args: [String]) throws {
+        var rest = args
+        var data = "Data"
+        if let i = rest.firstIndex(of: "--data") {
+            guard i + 1 < rest.count else { throw LabCommand.UsageError(description: "--data needs a value") }
+            data = rest[i + 1]
+            rest.removeSubrange(i...(i + 1))
+        }
+        guard rest.count == 1 else {
+            throw LabCommand.UsageError(description: "replay needs one journal file (metrotimer journal --json --limit 10000 > FILE)\n\(LabCommand.usage)")
+        }
+        let network = try Network.load(json: Array(Data(contentsOf: URL(fileURLWithPath: data + "/kyiv-metro.json"))))
+        let bytes: Data
+        do { bytes = try Data(contentsOf: URL(fileURLWithPath: rest[0])) } catch {
+            throw LabCommand.UsageError(description: "cannot read the journal file \(rest[0]): \(error.localizedDescription)")
+        }
+        let result: Result
+        do { result = try replay(journalJSON: bytes, network: network) } catch {
+            throw LabCommand.UsageError(description: "\(rest[0]) is not the JSON of `metrotimer journal --json`: \(error)")
+        }
+        print(describe("as journaled", result.journaled), terminator: "")
+        print(describe("replayed through the current model", result.replayed), terminator: "")
+        for ride in result.unplannable { print("cannot plan again: \(ride)") }
+    }
+}

@@ -1,0 +1,138 @@
+import MetroEngine
+import MetroModel
+
+/// When the engine buzzed each alert of one ride, in seconds after the train truly pulled out (nil: never).
+public struct AlertTimes: Sendable, Equatable {
+    public var transfer: Double?
+    public var nextStop: Double?
+    public var arrival: Double?
+    /// "Train departed" presses the engine refused (the model did not have the rider changing lines then).
+    public var refusedPresses = 0
+    /// GPS snaps the engine applied.
+    public var snaps = 0
+
+    public init(transfer: Double?, nextStop: Double?, arrival: Double?) {
+        self.transfer = transfer
+        self.nextStop = nextStop
+        self.arrival = arrival
+    }
+
+    /// The same alerts on a ride whose press came `seconds` later (all instants shift with t0).
+    public func shifted(by seconds: Double) -> AlertTimes {
+        var moved = self
+        moved.transfer = transfer.map { $0 + seconds }
+        moved.nextStop = nextStop.map { $0 + seconds }
+        moved.arrival = arrival.map { $0 + seconds }
+        return moved
+    }
+}
+
+/// A time of day the lab rides at: a name and the Unix time of the first train's departure.
+public struct RideSlot: Sendable, Equatable {
+    public var name: String
+    public var unix: Int64
+    public init(name: String, unix: Int64) {
+        self.name = name
+        self.unix = unix
+    }
+
+    /// Peak, midday, evening, near the last trains (on Tuesday 15 September 2026) and the weekend (Saturday 19).
+    public static let standard: [RideSlot] = [
+        RideSlot(name: "peak 08:15", unix: KyivTime.unixSeconds(year: 2026, month: 9, day: 15, hour: 8, minute: 15, second: 0)),
+        RideSlot(name: "midday 12:30", unix: KyivTime.unixSeconds(year: 2026, month: 9, day: 15, hour: 12, minute: 30, second: 0)),
+        RideSlot(name: "evening 18:00", unix: KyivTime.unixSeconds(year: 2026, month: 9, day: 15, hour: 18, minute: 0, second: 0)),
+        RideSlot(name: "late 22:40", unix: KyivTime.unixSeconds(year: 2026, month: 9, day: 15, hour: 22, minute: 40, second: 0)),
+        RideSlot(name: "weekend 14:00", unix: KyivTime.unixSeconds(year: 2026, month: 9, day: 19, hour: 14, minute: 0, second: 0)),
+    ]
+}
+
+/// Rides routes through the real engine on a virtual clock.
+public struct EngineRider {
+    public let network: Network
+    /// Where rides start on the boot-time timeline (not 0, like a board some time after boot).
+    public static let bootBase = Instant(seconds: 7_200)
+
+    public init(network: Network) { self.network = network }
+
+    private func wall(_ slot: RideSlot) -> WallClockMapping {
+        WallClockMapping(unixNanosecondsAtZero: slot.unix * 1_000_000_000 - EngineRider.bootBase.nanoseconds)
+    }
+
+    private func seconds(_ instant: Instant?, since origin: Instant) -> Double? {
+        instant.map { Double($0 - origin) / 1e9 }
+    }
+
+    /// The alerts of a ride with the start press only, the press at the slot's instant; nil when the route
+    /// cannot be ridden. They do not depend on how the ride truly went, so the lab plans them once per route and
+    /// time of day and shifts them by each ride's press delay.
+    public func startOnlyAlerts(from: StationID, to: StationID, slot: RideSlot) -> AlertTimes? {
+        let t0 = EngineRider.bootBase
+        let rig = LabRig(network: network, now: t0)
+        do {
+            try rig.engine.chooseRoute(from: from, to: to, now: t0)
+            try rig.engine.start(t0: t0, wall: wall(slot), now: t0)
+        } catch { return nil }
+        let expiry = rig.engine.active!.trip.expiry
+        rig.advance(to: expiry - 1)
+        return AlertTimes(transfer: seconds(rig.firstPlayed(.changeHere), since: t0),
+                          nextStop: seconds(rig.firstPlayed(.yoursIsNext), since: t0),
+                          arrival: seconds(rig.firstPlayed(.getOffNow), since: t0))
+    }
+
+    /// One ride with corrections: the engine sees the press, then the behaviour's "train departed" press or GPS
+    /// fixes at the instants the true ride puts them, and the rider's "I'm off" when the doors open (or when
+    /// "get off now" came, if later).
+    public func ride(from: StationID, to: StationID, slot: RideSlot, truth: TrueRide, behaviour: RiderBehaviour,
+                     world: World, _ random: inout SplitMix64) -> AlertTimes?
+    {
+        let origin = EngineRider.bootBase  // the true departure
+        func instant(_ s: Double) -> Instant { Instant(nanoseconds: origin.nanoseconds + Int64((s * 1e9).rounded())) }
+        let t0 = instant(truth.pressDelay)
+        let mapping = wall(slot)
+        let rig = LabRig(network: network, now: t0)
+        do {
+            try rig.engine.chooseRoute(from: from, to: to, now: t0)
+            try rig.engine.start(t0: t0, wall: mapping, now: t0)
+        } catch { return nil }
+        let route = rig.engine.active!.trip.route
+        var refused = 0
+        switch behaviour {
+        case .startOnly:
+            break
+        case .trainDeparted:
+            if let k = route.indices.dropLast().first(where: { route[$0].isTransfer }) {
+                let press = instant(truth.departure[k] + truth.changePressDelay)
+                rig.advance(to: press)
+                do { try rig.engine.trainDeparted(now: press) } catch { refused += 1 }
+            }
+        case .gps:
+            for fix in world.fixes(route: route, truth: truth, &random) {
+                let at = instant(fix.seconds)
+                rig.advance(to: at)
+                let wallNow = mapping.unixNanoseconds(at: at)
+                let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
+                                     horizontalErrorMeters: fix.reportedAccuracy, mode: 3,
+                                     receiverUnixNanoseconds: wallNow - Int64(world.assumptions.gpsLatencySeconds * 1e9),
+                                     receivedAt: at)
+                rig.engine.gpsFix(input, wallNowUnixNanoseconds: wallNow, now: at)
+            }
+        }
+        // Until "get off now" has sounded (it may come after the doors opened) or the trip is gone.
+        let doorsOpen = instant(truth.destinationArrival)
+        rig.advance(to: doorsOpen)
+        if rig.firstPlayed(.getOffNow) == nil, let trip = rig.engine.active?.trip {
+            rig.advance(to: trip.arrival)
+        }
+        // A correction may move "yours is next" later after it sounded (it then sounds again): the warning that
+        // counts is the last one before the doors opened, else the first one after.
+        let warnings = rig.haptics.played.filter { $0.cue == .yoursIsNext }.map(\.at)
+        let warning = warnings.last { $0 <= doorsOpen } ?? warnings.first
+        var times = AlertTimes(transfer: seconds(rig.firstPlayed(.changeHere), since: origin),
+                               nextStop: seconds(warning, since: origin),
+                               arrival: seconds(rig.firstPlayed(.getOffNow), since: origin))
+        times.snaps = rig.engine.active?.trip.gpsCorrections ?? 0
+        if rig.engine.active != nil { try? rig.engine.arrived(now: max(rig.now, doorsOpen)) }
+        times.refusedPresses = refused
+        return times
+    }
+}

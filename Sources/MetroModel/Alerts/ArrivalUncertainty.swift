@@ -1,0 +1,73 @@
+/// How much earlier than modelled the rider may truly arrive: the uncertainty the schedule carries from its last
+/// anchor on, so "yours is next" is never later than the earliest plausible arrival (the accuracy lab's policy,
+/// docs/accuracy.md and docs/model.md).
+///
+/// The shares are the model's own, chosen from the official samples and checked by the lab; they are not the
+/// lab's world (which draws from the samples themselves).
+public enum ArrivalUncertainty {
+    /// The anchor itself may be a few seconds late: a press comes a second or two after the train pulls out.
+    public static let anchorSeconds = 5
+    /// A running time may be this share shorter, plus `runningFloorSeconds`: every segment's lowest official
+    /// departure-to-departure sample lies within 15 % + 5 s of the model's running time below its median.
+    public static let runningShare = 0.15
+    public static let runningFloorSeconds = 5.0
+    /// A dwell may be this share shorter.
+    public static let dwellShare = 0.3
+    /// A walk between platforms may be this share shorter (the estimated walks are not measured).
+    public static let walkShare = 0.4
+    /// This share of the running and dwell spreads also adds whole, on top of their root sum of squares: they are
+    /// not fully independent (the trains of a line at one hour tend to run fast or slow together — the official
+    /// samples come from the first and the last trains), and the lab found a one-line ride in 340 000 fast enough
+    /// on every segment to beat the root sum alone.
+    public static let correlatedShare = 0.1
+    /// How long before the earliest plausible arrival "yours is next" comes at the latest: time to feel the buzz
+    /// and reach the doors.
+    public static let marginSeconds = 20
+}
+
+extension Trip {
+    /// The earliest plausible arrival at the destination, given what is still unknown since the last anchor (t0 or
+    /// the last correction): each running time and dwell a little shorter, a walk shorter, and the wait at a change
+    /// not yet confirmed possibly none at all.
+    ///
+    /// The spreads of running times and dwells add as a root sum of squares (they do not all go the same way), plus
+    /// `correlatedShare` of their plain sum (neither are they independent); the anchor, the walk and the wait add
+    /// whole.
+    public var earliestPlausibleArrival: Instant {
+        let last = events.count - 1
+        let anchor = current ?? 0
+        guard anchor < last else { return arrival }
+        var squares = 0.0, linear = 0.0
+        var whole = Double(ArrivalUncertainty.anchorSeconds)
+        for i in (anchor + 1)...last {
+            let event = events[i]
+            let gap = Double(event.arrival - events[i - 1].departure) / 1e9
+            if event.isTransfer {
+                let wait = Double(event.bookedWaitSeconds ?? 0)
+                whole += wait + ArrivalUncertainty.walkShare * max(gap - wait, 0)
+            } else {
+                let running = ArrivalUncertainty.runningShare * gap + ArrivalUncertainty.runningFloorSeconds
+                squares += running * running
+                linear += running
+            }
+            if i < last {
+                let dwell = ArrivalUncertainty.dwellShare * Double(event.departure - event.arrival) / 1e9
+                squares += dwell * dwell
+                linear += dwell
+            }
+        }
+        // Whole seconds, rounded toward earlier: the alert instants stay on the schedule's whole seconds.
+        let slack = Int((whole + squares.squareRoot() + ArrivalUncertainty.correlatedShare * linear).rounded(.up))
+        return arrival - slack
+    }
+
+    /// The latest plausible departure of the train after a change that is not yet confirmed: the wait booked is a
+    /// quarter of the headway, the true one may be the whole of it, and the walk may be longer too. Nil without an
+    /// unconfirmed change.
+    public var latestPlausibleChangeDeparture: Instant? {
+        guard let k = transferIndex, let wait = events[k].bookedWaitSeconds else { return nil }
+        let walk = max(Double(events[k].arrival - events[k - 1].departure) / 1e9 - Double(wait), 0)
+        let extra = Int((3 * Double(wait) + ArrivalUncertainty.walkShare * walk).rounded(.up))
+        return events[k].arrival + extra
+    }
+}
