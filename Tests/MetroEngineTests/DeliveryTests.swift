@@ -7,7 +7,7 @@ import Testing
 /// motor has played all of it; a restart plays again whatever fired but was not delivered. And the wake-up alarm
 /// that "get off now" starts, played on the real player on a virtual clock.
 ///
-/// akademmistechko → khreshchatyk (SPEC §13 example 1): next_stop at t0 + 1219 s, arrival at t0 + 1334 s.
+/// akademmistechko → khreshchatyk (SPEC §13 example 1): next_stop at t0 + 1207 s under the never-late bound, arrival at t0 + 1334 s.
 @Suite("Alert delivery and the wake-up alarm through the engine")
 struct DeliveryTests {
     static let route = RouteChoice(from: "akademmistechko", to: "khreshchatyk")
@@ -22,30 +22,30 @@ struct DeliveryTests {
     func firedThenDelivered() throws {
         let rig = PlayingRig(route: Self.route)
         let t0 = try ride(rig)
-        rig.advance(to: t0 + 1219)
-        #expect(rig.store.activeTrip?.fired[.nextStop] == t0 + 1219)
+        rig.advance(to: t0 + 1207)
+        #expect(rig.store.activeTrip?.fired[.nextStop] == t0 + 1207)
         #expect(rig.store.activeTrip?.delivered[.nextStop] == nil, "stored delivered before it was played")
-        rig.advance(to: Instant(nanoseconds: (t0 + 1221).nanoseconds + 600_000_000))
+        rig.advance(to: Instant(nanoseconds: (t0 + 1209).nanoseconds + 600_000_000))
         #expect(rig.store.activeTrip?.delivered[.nextStop] == nil, "stored delivered while it still plays")
         rig.advance(to: t0 + 1225)
         // yours-is-next is 2.7 s long.
-        #expect(rig.store.activeTrip?.delivered[.nextStop] == Instant(nanoseconds: (t0 + 1221).nanoseconds + 700_000_000))
+        #expect(rig.store.activeTrip?.delivered[.nextStop] == Instant(nanoseconds: (t0 + 1209).nanoseconds + 700_000_000))
     }
 
     @Test("a restart after the fired mark but before delivery plays the alert again; a delivered one stays quiet")
     func undeliveredAlertIsReplayed() throws {
         let first = PlayingRig(route: Self.route)
         let t0 = try ride(first)
-        first.advance(to: Instant(nanoseconds: (t0 + 1219).nanoseconds + 10_000_000))
+        first.advance(to: Instant(nanoseconds: (t0 + 1207).nanoseconds + 10_000_000))
         let cutShort = try #require(first.store.activeTrip)
         #expect(cutShort.fired[.nextStop] != nil && cutShort.delivered[.nextStop] == nil)
 
         // The daemon died 10 ms into the buzz (or before the motor turned on): it plays again at once.
         let second = EngineRig(now: t0 + 1230, route: Self.route)
         second.engine.restore(cutShort, now: second.clock.now)
-        #expect(second.haptics.replayed == [RecordingHaptics.Replayed(kind: .nextStop, firedAt: t0 + 1219, at: t0 + 1230)])
+        #expect(second.haptics.replayed == [RecordingHaptics.Replayed(kind: .nextStop, firedAt: t0 + 1207, at: t0 + 1230)])
         #expect(second.haptics.played.isEmpty, "not a new firing: the stored fired instant stays")
-        #expect(second.engine.active?.fired[.nextStop] == t0 + 1219)
+        #expect(second.engine.active?.fired[.nextStop] == t0 + 1207)
 
         // After delivery, a restart plays nothing again.
         first.advance(to: t0 + 1230)
