@@ -108,13 +108,20 @@ public struct GPSDAddress: Hashable, Sendable, CustomStringConvertible {
             }
             return out
         }
-        let halves = text.components(separatedBy: "::")
+        // Split once at "::" (at most one may appear).
+        var halves: [Substring] = []
+        if let range = text.firstRange(of: "::") {
+            halves = [text[..<range.lowerBound], text[range.upperBound...]]
+            if halves[1].contains("::") { return nil }
+        } else {
+            halves = [Substring(text)]
+        }
         switch halves.count {
         case 1:
             guard let all = groups(Substring(text)), all.count == 8 else { return nil }
             return all
         case 2:
-            guard let head = groups(Substring(halves[0])), let tail = groups(Substring(halves[1])),
+            guard let head = groups(halves[0]), let tail = groups(halves[1]),
                   head.count + tail.count < 8 else { return nil }
             return head + Array(repeating: 0, count: 8 - head.count - tail.count) + tail
         default:
