@@ -86,6 +86,9 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var next_stop: String
         public var line: String
         public var changing_lines: Bool
+        /// Whether the schedule is anchored at the new line's departure (a "train departed" press was accepted):
+        /// the change's wait is then a fact, and there is nothing left to press for.
+        public var train_departed: Bool
         public var events: [Event]
         public var alerts: [Alert]
         public var service: Service?
@@ -191,6 +194,7 @@ public struct StatusDocument: Codable, Equatable, Sendable {
                 expiry: t(trip.expiry), stops_remaining: snapshot.stopsRemaining, total_stops: snapshot.totalStops,
                 next_stop: snapshot.nextStop.rawValue, line: snapshot.currentLine.rawValue,
                 changing_lines: snapshot.changingLines,
+                train_departed: trip.transferIndex != nil && trip.current == trip.transferIndex,
                 events: trip.events.map {
                     Event(station: $0.station.rawValue, arrival: t($0.arrival), departure: t($0.departure),
                           stop: $0.isStop, transfer: $0.isTransfer)

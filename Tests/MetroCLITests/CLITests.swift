@@ -28,7 +28,7 @@ func checkContract(_ text: String, from: String, to: String, sourceLocation: Sou
 {
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
                               sourceLocation: sourceLocation)
-    #expect(Set(object.keys) == ["from", "to", "start", "arrival", "events", "alerts", "service"], sourceLocation: sourceLocation)
+    #expect(Set(object.keys) == ["from", "to", "start", "arrival", "events", "alerts", "service", "timings"], sourceLocation: sourceLocation)
     #expect(object["from"] as? String == from && object["to"] as? String == to, sourceLocation: sourceLocation)
     let pattern = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[23]:00$/#
     func instant(_ value: Any?) throws -> Int64 {
