@@ -131,6 +131,8 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var presses: Int
         /// Samples this session recorded that failed the plausibility checks (value and range named).
         public var rejected: [String]
+        /// The segments (`from>to`) the session has passed so far: what `calibrate --end` reports on.
+        public var covered: [String]
     }
 
     public var state: String
@@ -226,7 +228,13 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         calibration_session = status.calibrationSession.map {
             CalibrationSessionInfo(line: $0.line.rawValue, direction: $0.direction.rawValue,
                                    next_station: $0.stations.indices.contains($0.position + 1) ? $0.stations[$0.position + 1].station.rawValue : nil, expecting: $0.expecting.rawValue,
-                                   presses: $0.rawPresses.count, rejected: status.calibrationRejections)
+                                   presses: $0.rawPresses.count, rejected: status.calibrationRejections,
+                                   covered: Self.covered($0))
         }
+    }
+
+    /// The segments a calibration session has passed: each pair of neighbouring stations up to where it stands.
+    static func covered(_ session: CalibrationSession) -> [String] {
+        (0..<session.position).map { "\(session.stations[$0].station.rawValue)>\(session.stations[$0 + 1].station.rawValue)" }
     }
 }

@@ -290,11 +290,13 @@ extension Command {
                 throw .usage(Phrase(uk: "'calibrate --end' не має аргументів", en: "'calibrate --end' takes no arguments")(language))
             }
             let client = try DaemonClient.connect(args, context)
-            let before = try client.request(.calibration)["calibration"] ?? .null
+            // The segments this session passed, then the averages they have now (samples are stored as they come).
+            let covered = (try client.request(.status)["status"]?["calibration_session"]?["covered"]?.arrayValue ?? [])
+                .compactMap(\.stringValue)
             _ = try client.request(.endCalibration)
             let after = try client.request(.calibration)["calibration"] ?? .null
             context.output.line(Phrase(uk: "сесію калібрування завершено", en: "calibration session ended")(language))
-            context.output.write(CalibrationView.renderChanges(from: before, to: after, language: language))
+            context.output.write(CalibrationView.renderSession(covered: covered, calibration: after, language: language))
             return
         }
         guard args.positionals.count == 3 else {

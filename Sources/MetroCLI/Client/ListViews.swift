@@ -113,23 +113,19 @@ enum CalibrationView {
         return out
     }
 
-    /// What a calibration session changed: the segments whose sample counts grew, with their new averages.
-    static func renderChanges(from before: JSONValue, to after: JSONValue, language L: Language) -> String {
-        var old: [String: (Int, Int)] = [:]
-        for s in before["segments"]?.arrayValue ?? [] {
-            old[s["segment"]?.stringValue ?? ""] = (s["running_samples"]?.intValue ?? 0, s["dwell_samples"]?.intValue ?? 0)
-        }
+    /// What a calibration session measured: each segment it passed, with the averages it now has.
+    static func renderSession(covered: [String], calibration: JSONValue, language L: Language) -> String {
+        var bySegment: [String: JSONValue] = [:]
+        for s in calibration["segments"]?.arrayValue ?? [] { bySegment[s["segment"]?.stringValue ?? ""] = s }
         var out = ""
-        for s in after["segments"]?.arrayValue ?? [] {
-            let key = s["segment"]?.stringValue ?? ""
-            let running = s["running_samples"]?.intValue ?? 0, dwell = s["dwell_samples"]?.intValue ?? 0
-            let (oldRunning, oldDwell) = old[key] ?? (0, 0)
+        for key in covered {
+            guard let s = bySegment[key] else { continue }
             var parts: [String] = []
-            if running > oldRunning {
-                parts.append(Phrase(uk: "рух ", en: "running ")(L) + figure(s["running_avg_s"]?.numberValue, running, L))
+            if let running = s["running_avg_s"]?.numberValue {
+                parts.append(Phrase(uk: "рух ", en: "running ")(L) + figure(running, s["running_samples"]?.intValue, L))
             }
-            if dwell > oldDwell {
-                parts.append(Phrase(uk: "стоянка ", en: "dwell ")(L) + figure(s["dwell_avg_s"]?.numberValue, dwell, L))
+            if let dwell = s["dwell_avg_s"]?.numberValue {
+                parts.append(Phrase(uk: "стоянка ", en: "dwell ")(L) + figure(dwell, s["dwell_samples"]?.intValue, L))
             }
             if !parts.isEmpty { out += "  " + segmentName(key, L) + ": " + parts.joined(separator: ", ") + "\n" }
         }

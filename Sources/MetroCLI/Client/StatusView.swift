@@ -108,9 +108,9 @@ enum StatusView {
             let next = StationNames.name(session["next_station"]?.stringValue, L)
             let departure = session["expecting"]?.stringValue == "departure"
             out += Phrase(uk: "Калібрування: \(line) \(direction), натискань: \(presses); далі — "
-                              + (departure ? "відправлення з «\(next)»" : "зупинка «\(next)»"),
+                              + (departure ? "відправлення в бік «\(next)»" : "зупинка «\(next)»"),
                           en: "Calibrating: \(line) \(direction), presses: \(presses); next: "
-                              + (departure ? "the departure from \(next)" : "the stop at \(next)"))(L) + "\n"
+                              + (departure ? "the departure toward \(next)" : "the stop at \(next)"))(L) + "\n"
             for rejected in session["rejected"]?.arrayValue ?? [] {
                 if let text = rejected.stringValue { out += "  ⚠ " + text + "\n" }
             }
