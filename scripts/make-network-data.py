@@ -9,7 +9,7 @@ Defaults: the reference facts kept in Data/reference/kyiv-metro-reference.json, 
 The choices made here (see Data/README.md):
 - segments: one directed record per adjacent pair in FORWARD order, running = departure-to-departure
   median - 25 s dwell (floor 30 s), dwell 25 s. The official extract has no per-direction medians, so the
-  backward direction deliberately falls back to the mirrored seed (SPEC 3.2, priority 3).
+  backward direction deliberately falls back to the mirrored seed (model §3.2, priority 3).
 - surface: the union of every version of the reference app's list (M1 Dnipro..Lisova, M3 Vydubychi,
   Slavutych, Osokorky, Chervonyi Khutir). The flag only decides where GPS may help; a wrongly flagged
   underground station never sees a fix, a missing surface station would lose real corrections.

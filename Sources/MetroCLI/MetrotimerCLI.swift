@@ -108,7 +108,7 @@ public enum MetrotimerCLI {
         {
             let asOf = network.attribution.networkAsOf
             text += Phrase(uk: "дані мережі: \(path) (станом на \(asOf))\n", en: "network data: \(path) (as of \(asOf))\n")(L)
-            // The dataset's own title is Ukrainian; English output carries no Cyrillic (SPEC §10).
+            // The dataset's own title is Ukrainian; English output carries no Cyrillic (model §10).
             // The dataset's title, between its guillemets, in the Ukrainian wording of the source.
             let title = network.attribution.timetable.split(separator: "«").dropFirst().first?
                 .split(separator: "»").first.map(String.init) ?? ""

@@ -33,7 +33,7 @@ public func planTable(_ plan: PlanResult, language: Language) -> String {
     text += Phrase(uk: "Відправлення \(date) о \(clock(trip.t0)) (\(weekdays[civil.weekday - 1](.uk))); ",
                    en: "Departure \(date) at \(clock(trip.t0)) (\(weekdays[civil.weekday - 1](.en))); ")(language)
     if day.day != civil.day {
-        // After midnight the metro still runs the previous day's service (SPEC §7).
+        // After midnight the metro still runs the previous day's service (model §7).
         let previous = weekdays[day.weekday - 1]
         text += Phrase(uk: "доба руху — \(previous(.uk)) \(day); ", en: "service day \(previous(.en)) \(day); ")(language)
     }

@@ -219,7 +219,7 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         gps = GPS(watching: facts.gpsWatching, connected: facts.gpsConnected, fixes: status.gps.fixes,
                   accepted: status.gps.accepted, rejected: rejected,
                   // Through the trip's own mapping while it rides, like every other trip instant: the current
-                  // mapping moves with each wall-clock step or slew, and the snapshot must not (SPEC §11).
+                  // mapping moves with each wall-clock step or slew, and the snapshot must not (model §11).
                   last_snap: status.gps.lastSnap.map {
                       let mapping = status.active?.trip.wall ?? wall
                       return Snap(station: $0.station.rawValue,

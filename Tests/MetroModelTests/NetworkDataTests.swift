@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MetroModel
 
-@Suite("Network data (SPEC §1)")
+@Suite("Network data (model §1)")
 struct NetworkDataTests {
     @Test func consistency() {
         #expect(kyiv.stations.count == 52)

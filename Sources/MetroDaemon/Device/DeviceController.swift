@@ -5,9 +5,9 @@ import MetroSystem
 
 /// The rider's whole interface: one (or two) buttons in, one motor out.
 ///
-/// Button edges (kernel timestamps on the boot-time clock) go through the gesture decoder of SPEC §12.1; gestures
+/// Button edges (kernel timestamps on the boot-time clock) go through the gesture decoder of model §12.1; gestures
 /// become engine commands by the state table; engine cues become motor patterns through the haptic player of
-/// SPEC §12.2. Gesture decoding and motor patterns run in real time (never scaled): each has its own timerfd, armed
+/// model §12.2. Gesture decoding and motor patterns run in real time (never scaled): each has its own timerfd, armed
 /// only while something is pending, so nothing ticks for nothing.
 final class DeviceController: HapticSink {
     private let motor: Motor
@@ -154,7 +154,7 @@ final class DeviceController: HapticSink {
 
     /// The state column of the gesture table for a gesture pressed at `pressedAt` (model time), whether an alert was
     /// buzzing at that press or not: the rider answers what they felt and where they were when they pressed, not
-    /// what holds when the gesture is finally known (SPEC §12.1: a press's instant is its pressing edge).
+    /// what holds when the gesture is finally known (model §12.1: a press's instant is its pressing edge).
     func deviceState(pressedAt: Instant, alertBuzzing: Bool) -> DeviceState {
         guard let engine else { return .idleNoRoute }
         if engine.active != nil {
@@ -197,8 +197,8 @@ final class DeviceController: HapticSink {
         var refusal: EngineError?
         defer { onGesture?(GestureOutcome(button: button, gesture: gesture, action: action.rawValue, refusal: refusal)) }
         // Trip commands take the press instant as their "now": "train departed" anchors the next station at
-        // press + one running time (SPEC §5.3), ±1 says where the train was at the press, and "I'm off" is the
-        // rider's arrival instant the journal keeps (SPEC §8) — not the release up to 4 s later.
+        // press + one running time (model §5.3), ±1 says where the train was at the press, and "I'm off" is the
+        // rider's arrival instant the journal keeps (model §8) — not the release up to 4 s later.
         do {
             switch action {
             case .start:

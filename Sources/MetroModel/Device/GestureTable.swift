@@ -1,4 +1,4 @@
-/// Where the trip is, as far as the button cares (the rows of SPEC §12.1).
+/// Where the trip is, as far as the button cares (the rows of model §12.1).
 public enum DeviceState: String, Sendable, Codable, CaseIterable {
     /// No trip; a route is chosen.
     case idleWithRoute
@@ -22,7 +22,7 @@ public enum DeviceAction: String, Sendable, Codable, CaseIterable {
     case buzzRouteStopCount
     /// Acknowledge the buzzing alert (stops its repeats).
     case acknowledge
-    /// "Train departed" after a change (SPEC §5.3).
+    /// "Train departed" after a change (model §5.3).
     case trainDeparted
     /// +1: the train is behind the model.
     case plusOne
@@ -38,14 +38,14 @@ public enum DeviceAction: String, Sendable, Codable, CaseIterable {
     case cannot
 }
 
-/// The action table of SPEC §12.1.
+/// The action table of model §12.1.
 public enum GestureTable {
     /// The action for a gesture in a state on button 1 (the main button) or 2 (the optional second one).
     ///
-    /// Cells the SPEC leaves empty ("—") and any unknown button give `.cannot`. Decisions where the SPEC is
+    /// Cells the model leaves empty ("—") and any unknown button give `.cannot`. Decisions where the model is
     /// silent:
     /// - **idle, no route:** only the double press means something — it chooses the first pinned route (the
-    ///   engine answers `.cannot` itself when nothing is pinned); a start without a route is the SPEC's own
+    ///   engine answers `.cannot` itself when nothing is pinned); a start without a route is the model's own
     ///   "cannot" case.
     /// - **second button:** short = +1, long = −1 whenever a trip is active (also while an alert buzzes: a
     ///   rider told "yours is next" too early must be able to say so); in idle states it has no meaning.
