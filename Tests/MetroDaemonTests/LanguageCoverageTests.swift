@@ -13,6 +13,8 @@ import Testing
         "hardware", "EEST", "EET", "ODbL", "OpenStreetMap", "contributors", "https", "www", "openstreetmap", "org",
         "copyright", "runtime", "directory", "sock", "control", "help", "version", "json", "ids", "id", "t0",
         "kyiv", "metro", "Z", "T", "gpsd", "LC", "ALL", "MESSAGES",
+        // The GPIO tools and device names a wiring check points at.
+        "GPIO", "gpiodetect", "gpioinfo", "gpiochipN",
     ]
     static let network = try! Network.load(json: Array(try! Data(contentsOf: URL(fileURLWithPath: DaemonProcess.dataFile))))
     static let stationIDs = Set(network.stations.keys.map(\.rawValue))
@@ -104,6 +106,29 @@ import Testing
             if Self.hasCyrillic(en.stdout + en.stderr) { problems.append("\(arguments) en has Cyrillic:\n\(en.stdout)\(en.stderr)") }
             if !Self.englishWords(uk.stdout + uk.stderr).isEmpty {
                 problems.append("\(arguments) uk has English \(Self.englishWords(uk.stdout + uk.stderr)):\n\(uk.stdout)\(uk.stderr)")
+            }
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
+    }
+
+    /// metrotimer-hwcheck speaks both languages too (help, a bad option, a chip that is not there), by --lang or
+    /// the locale; the lines scripts read stay English unless Ukrainian is asked for.
+    @Test func hwcheckAnswersInBothLanguages() throws {
+        let hwcheck = DaemonProcess.productsDirectory.appendingPathComponent("metrotimer-hwcheck").path
+        var problems: [String] = []
+        for arguments in [["--help"], ["--frobnicate"], ["--chip", "gpiochip-none", "--button", "1", "--motor", "2"], ["--chip", "x"],
+                          ["--chip", "x", "--button", "1", "--motor", "2", "--events", "many"]] {
+            var environment = ProcessInfo.processInfo.environment
+            for key in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[key] = nil }
+            let en = try DaemonProcess.run(hwcheck, arguments + ["--lang", "en"], environment: environment)
+            let uk = try DaemonProcess.run(hwcheck, ["--lang", "uk"] + arguments, environment: environment)
+            environment["LANG"] = "uk_UA.UTF-8"
+            let locale = try DaemonProcess.run(hwcheck, arguments, environment: environment)
+            if Self.hasCyrillic(en.stdout + en.stderr) { problems.append("\(arguments) en has Cyrillic: \(en.stdout)\(en.stderr)") }
+            for (name, r) in [("--lang uk", uk), ("LANG=uk", locale)] {
+                let words = Self.englishWords(r.stdout + r.stderr)
+                if !words.isEmpty { problems.append("\(arguments) \(name) has English \(words): \(r.stdout)\(r.stderr)") }
+                if !Self.hasCyrillic(r.stdout + r.stderr) { problems.append("\(arguments) \(name) is not Ukrainian: \(r.stdout)\(r.stderr)") }
             }
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
