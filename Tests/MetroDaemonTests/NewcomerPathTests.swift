@@ -43,13 +43,23 @@ import Testing
         #expect(try daemon.cli(["press"]).stdout.contains("calibration: press recorded"))
         let status = try daemon.cli(["status", "--lang", "en"]).stdout
         #expect(status.contains("Calibrating: M1 backward, presses: 2; next: the departure toward Darnytsia"), "\(status)")
+        // A very long press ends it from the button: the command line shows the figures too.
+        let byButton = try daemon.cli(["press", "--hold", "4200", "--lang", "en"])
+        #expect(byButton.stdout.hasPrefix("very long press: calibration session ended\nmeasured (the next plan and ride use these at once):\n"),
+                "\(byButton.stdout)")
+        #expect(byButton.stdout.contains("  Lisova → Chernihivska: running "), "\(byButton.stdout)")
+        // A second session, ended from the command line: the same segment, now with two samples.
+        #expect(try daemon.cli(["calibrate", "m1", "backward", "lisova"]).status == 0)
+        #expect(try daemon.cli(["press"]).stdout.contains("calibration: press recorded"))
+        usleep(1_000_000)
+        #expect(try daemon.cli(["press"]).stdout.contains("calibration: press recorded"))
         let ended = try daemon.cli(["calibrate", "--end", "--lang", "en"])
         #expect(ended.status == 0)
         #expect(ended.stdout.contains("calibration session ended\nmeasured (the next plan and ride use these at once):\n"), "\(ended.stdout)")
         let measured = try #require(ended.stdout.split(separator: "\n").first { $0.contains("Lisova → Chernihivska: running ") })
-        #expect(measured.wholeMatch(of: /\ \ Lisova → Chernihivska: running \d+ s \(1 sample\)/) != nil, "\(measured)")
+        #expect(measured.wholeMatch(of: /\ \ Lisova → Chernihivska: running \d+ s \(2 samples\)/) != nil, "\(measured)")
         let table = try daemon.cli(["calibration", "--lang", "uk"]).stdout
-        #expect(table.contains("Лісова → Чернігівська") && table.contains("(1 вимір)"), "\(table)")
+        #expect(table.contains("Лісова → Чернігівська") && table.contains("(2 виміри)"), "\(table)")
 
         let plan = try daemon.cli(["plan", "lisova", "darnytsia", "--at", "2026-08-17T12:00", "--lang", "en"])
         #expect(plan.stdout.contains("Timings: your calibration for 1 segment (Lisova → Chernihivska), the timetable for the rest"),

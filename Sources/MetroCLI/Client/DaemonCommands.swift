@@ -350,6 +350,9 @@ extension Command {
             button = n
         }
         let client = try DaemonClient.connect(args, context)
+        // A very long press ends a calibration session: remember the segments it covered, to show their figures.
+        let covered = (try client.request(.status)["status"]?["calibration_session"]?["covered"]?.arrayValue ?? [])
+            .compactMap(\.stringValue)
         // Press, then watch on the same connection: the decision comes at the earliest 400 ms after the release,
         // long after the daemon has answered the watch (it serves one connection's requests in order), and a
         // refused press (a real board) is answered before anything is watched.
@@ -366,6 +369,10 @@ extension Command {
                 throw CLIError(text, exitCode: 1)
             }
             context.output.line(text)
+            if outcome["action"]?.stringValue == "calibration_end" {
+                let calibration = try client.request(.calibration)["calibration"] ?? .null
+                context.output.write(CalibrationView.renderSession(covered: covered, calibration: calibration, language: language))
+            }
             return
         }
     }
@@ -419,10 +426,26 @@ enum PressView {
         case "calibration_end": did = Phrase(uk: "сесію калібрування завершено", en: "calibration session ended")
         default: did = Phrase(uk: "тут нічого не робить: вібрація «не можна»", en: "nothing to do here: the 'cannot' buzz")
         }
-        var text = name(L) + ": " + did(L)
         if let refused = outcome["refused"]?[L.rawValue]?.stringValue {
-            text = name(L) + ": " + Phrase(uk: "«\(did.uk)» відхилено: \(refused)", en: "'\(did.en)' refused: \(refused)")(L)
+            return name(L) + ": " + Phrase(uk: "дію «\(attempted(action).uk)» відхилено: \(refused)",
+                                           en: "\(attempted(action).en) refused: \(refused)")(L)
         }
-        return text
+        return name(L) + ": " + did(L)
+    }
+
+    /// What the gesture tried, for a refusal ("start refused: no route chosen").
+    static func attempted(_ action: String) -> Phrase {
+        switch action {
+        case "start": return Phrase(uk: "почати поїздку", en: "start")
+        case "nextPinnedRoute": return Phrase(uk: "наступний закріплений маршрут", en: "next pinned route")
+        case "buzzRouteStopCount": return Phrase(uk: "кількість зупинок маршруту", en: "route stop count")
+        case "trainDeparted": return Phrase(uk: "потяг рушив", en: "train departed")
+        case "plusOne": return Phrase(uk: "+1", en: "+1")
+        case "minusOne": return Phrase(uk: "−1", en: "−1")
+        case "arrived": return Phrase(uk: "я вийшов", en: "I'm off")
+        case "cancel": return Phrase(uk: "скасувати", en: "cancel")
+        case "calibration_press", "calibration_end": return Phrase(uk: "калібрування", en: "calibration")
+        default: return Phrase(uk: "жест", en: "gesture")
+        }
     }
 }
