@@ -2,9 +2,9 @@ import MetroEngine
 import MetroModel
 import Testing
 
-@Suite("Whole rides on the virtual clock (SPEC §4, §13)")
+@Suite("Whole rides on the virtual clock (model §4, §13)")
 struct WholeRideTests {
-    @Test("akademmistechko → khreshchatyk: next_stop at 1219, arrival at 1334, expiry at 1934 (SPEC §13 ex. 1)")
+    @Test("akademmistechko → khreshchatyk: next_stop at 1219, arrival at 1334, expiry at 1934 (model §13 ex. 1)")
     func straightRide() throws {
         let rig = EngineRig()
         let t0 = rig.clock.now
@@ -39,7 +39,7 @@ struct WholeRideTests {
         #expect(rig.clock.wakeUps == 3 && rig.store.endedTrips.count == 1, "an ended trip never wakes anything")
     }
 
-    @Test("universytet → poshtova-ploshcha, Mon 08:00: transfer 87, next_stop 398, arrival 508 (SPEC §13 ex. 2)")
+    @Test("universytet → poshtova-ploshcha, Mon 08:00: transfer 87, next_stop 398, arrival 508 (model §13 ex. 2)")
     func rideWithAChange() throws {
         let rig = EngineRig(wallUnix: mondayMorning)
         let t0 = rig.clock.now
@@ -62,7 +62,7 @@ struct WholeRideTests {
         expectNoArmingForFiredAlerts(rig, plans: alerts, fired: fired)
     }
 
-    @Test("universytet → palats-sportu: the exit is the first stop, so the transfer alert fires at t0 (SPEC §13 ex. 3)")
+    @Test("universytet → palats-sportu: the exit is the first stop, so the transfer alert fires at t0 (model §13 ex. 3)")
     func transferAlertAtT0() throws {
         let rig = EngineRig()
         let t0 = rig.clock.now
