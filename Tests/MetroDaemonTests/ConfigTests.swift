@@ -182,6 +182,17 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
         #expect(!DaemonConfig().gpsdAllowRemote)
     }
 
+    /// The remote-gpsd refusal is one of the problems the loader reports all at once (`--check-config` and the
+    /// start both see it beside any other), and the refused address is not kept.
+    @Test func aRemoteGpsdIsReportedWithTheOtherProblems() throws {
+        let assignments = try ConfigFileParser.parse("gpsd = 10.1.2.3:2947\ntime_scale = 0\n", file: "/etc/test.conf")
+        let (config, problems) = DaemonConfig.fromReporting(assignments)
+        #expect(problems.count == 2, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("/etc/test.conf:1: gpsd: '10.1.2.3:2947' is not on this board") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("/etc/test.conf:2: time_scale:") }, "\(problems)")
+        #expect(config.gpsd == nil)
+    }
+
     @Test func gpioLinesMustDiffer() {
         #expect(configError("hardware = gpio\nbutton_line = x\nmotor_line = x\n")?.contains("button_line and motor_line") == true)
         #expect(configError("hardware = gpio\nbutton2_line = motor\n")?.contains("button2_line 'motor'") == true)
