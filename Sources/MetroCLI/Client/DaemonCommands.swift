@@ -388,8 +388,10 @@ extension Command {
         }
         let client = try DaemonClient.connect(args, context)
         // A very long press ends a calibration session: remember the segments it covered, to show their figures.
-        let covered = (try client.request(.status)["status"]?["calibration_session"]?["covered"]?.arrayValue ?? [])
-            .compactMap(\.stringValue)
+        // Only a press held that long can end one, so any other press is the press request alone.
+        let covered = hold < GestureTimings().veryLong / 1_000_000 ? []
+            : (try client.request(.status)["status"]?["calibration_session"]?["covered"]?.arrayValue ?? [])
+                .compactMap(\.stringValue)
         // Press, then watch on the same connection: the decision comes at the earliest 400 ms after the release,
         // long after the daemon has answered the watch (it serves one connection's requests in order), and a
         // refused press (a real board) is answered before anything is watched.
