@@ -2,7 +2,7 @@
 // metrotimer: a ride countdown for the Kyiv metro that buzzes before your stop.
 //
 // The folders show the architecture:
-//   MetroModel    pure trip model (SPEC §1–§12): no I/O, no clock reads
+//   MetroModel    pure trip model (model §1–§12): no I/O, no clock reads
 //   MetroEngine   the single owner of trip state, behind small protocols for every seam
 //   MetroControl  the control-socket protocol shared by the daemon and the command line
 //   MetroSystem   thin honest wrappers over Linux: fds, epoll, timerfd, signalfd, sockets, sqlite3, sd_notify

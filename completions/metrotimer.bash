@@ -24,6 +24,7 @@ _metrotimer() {
     case $prev in
         --socket | --svg) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --lang) COMPREPLY=($(compgen -W "uk en" -- "$cur")); return ;;
+        --data) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --at | --hold | --limit | --year) return ;;
         --button) COMPREPLY=($(compgen -W "1 2" -- "$cur")); return ;;
     esac
@@ -33,7 +34,7 @@ _metrotimer() {
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         case $word in
-            --socket | --lang | --at | --hold | --button | --limit | --year | --svg) ((i++)) ;;
+            --socket | --lang | --at | --hold | --button | --limit | --data | --year | --svg) ((i++)) ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; else ((positional++)); fi ;;
         esac
@@ -48,14 +49,16 @@ _metrotimer() {
         return
     fi
 
-    local options=""
+    # --lang is every command's option, before or after its name.
+    local options="--lang"
     case $command in
-        stations) options="--ids" ;;
-        plan) options="--at --json --lang" ;;
-        status) options="--json --watch" ;;
-        journal) options="--json --limit" ;;
-        calibration) options="--json --reset" ;;
-        press) options="--hold --button" ;;
+        stations) options="--ids --lang --data" ;;
+        plan) options="--at --json --lang --data --timetable --socket" ;;
+        status) options="--json --watch --lang" ;;
+        journal) options="--json --limit --lang" ;;
+        calibration) options="--json --reset --lang" ;;
+        calibrate) options="--end --lang" ;;
+        press) options="--hold --button --lang" ;;
         stats) options="--json --year --svg --lang" ;;
         suspend | resume | suspensions | remind | ack) options="--json --lang" ;;
     esac

@@ -3,9 +3,8 @@
 demo: build
 	bash scripts/demo.sh $(DEBUG_BIN)
 
-# metrotimerd in the foreground on the simulated board at real time; drive it from another terminal with
-# `metrotimer --socket /tmp/metrotimer-run/run/control.sock route ...` and `... press`.
+# metrotimerd in the foreground on the simulated board at real time (scripts/run.sh): it prints its control
+# socket and the commands to drive it from another terminal. Files stay in $XDG_RUNTIME_DIR/metrotimer-run, else
+# .build/run in the clone; GPS only if a gpsd answers at localhost:2947 (or $GPSD).
 run: build
-	mkdir -p /tmp/metrotimer-run
-	printf 'hardware = simulated\nstate_directory = /tmp/metrotimer-run/state\nruntime_directory = /tmp/metrotimer-run/run\ncontrol_group =\n' > /tmp/metrotimer-run/metrotimer.conf
-	$(DEBUG_BIN)/metrotimerd --config /tmp/metrotimer-run/metrotimer.conf --verbose
+	bash scripts/run.sh $(DEBUG_BIN)

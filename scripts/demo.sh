@@ -67,6 +67,18 @@ say "long press: I'm off (the journal keeps the confirmed time)"
 sleep 2.2
 say "metrotimer journal"
 "$BIN/metrotimer" journal
+# The journal's figures are on the trip's clock, which runs $SCALE times faster than the wall: the few real
+# seconds this script waits between the arrival and the long press count as minutes there.
+"$BIN/metrotimer" journal --json | SCALE=$SCALE python3 -c '
+import json, os, sys
+entry = json.load(sys.stdin)[0]
+scale = float(os.environ["SCALE"])
+late = entry["confirmed_s"] - entry["final_s"]
+print("  note: at time ×%g the journal counts model seconds (its t0 is the scaled hour too)." % scale)
+print("  \"confirmed\" is %d s after \"final\" because this" % late)
+print("  demo waited about %.1f real seconds after the arrival before the long press (%.1f s × %g): the demo\x27s"
+      % (late / scale, late / scale, scale))
+print("  pace, not an error of the model. At time_scale = 1 (a real ride) every figure is in real seconds.")'
 kill "$WATCH" 2>/dev/null || true
 wait "$WATCH" 2>/dev/null || true
 WATCH=

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""Derive Data/kyiv-metro.json (the project's schema) from the shared reference facts.
+"""Derive Data/kyiv-metro.json (the project's schema) from the reference facts kept in Data/reference/.
 
-Usage: scripts/make-network-data.py [REFERENCE_JSON] [OUT_JSON]
-Defaults: ../shared/data/kyiv-metro-reference.json (beside the repository) when present, else the copy kept in
-Data/reference/; and Data/kyiv-metro.json.
+Usage: scripts/make-network-data.py [--check] [REFERENCE_JSON] [OUT_JSON]
+       scripts/make-network-data.py --help
+Defaults: the reference facts kept in Data/reference/kyiv-metro-reference.json, and Data/kyiv-metro.json.
 `--check` compares instead of writing and exits 1 if the committed file is stale.
 
 The choices made here (see Data/README.md):
 - segments: one directed record per adjacent pair in FORWARD order, running = departure-to-departure
   median - 25 s dwell (floor 30 s), dwell 25 s. The official extract has no per-direction medians, so the
-  backward direction deliberately falls back to the mirrored seed (SPEC 3.2, priority 3).
+  backward direction deliberately falls back to the mirrored seed (model §3.2, priority 3).
 - surface: the union of every version of the reference app's list (M1 Dnipro..Lisova, M3 Vydubychi,
   Slavutych, Osokorky, Chervonyi Khutir). The flag only decides where GPS may help; a wrongly flagged
   underground station never sees a fix, a missing surface station would lose real corrections.
@@ -20,9 +20,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-SHARED_REF = os.path.join(ROOT, "..", "shared", "data", "kyiv-metro-reference.json")
-KEPT_REF = os.path.join(ROOT, "Data", "reference", "kyiv-metro-reference.json")
-DEFAULT_REF = SHARED_REF if os.path.exists(SHARED_REF) else KEPT_REF
+DEFAULT_REF = os.path.join(ROOT, "Data", "reference", "kyiv-metro-reference.json")
 DEFAULT_OUT = os.path.join(ROOT, "Data", "kyiv-metro.json")
 
 DWELL_S = 25
@@ -97,9 +95,30 @@ def render(data):
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
+USAGE = """usage: scripts/make-network-data.py [--check] [REFERENCE_JSON] [OUT_JSON]
+
+Derives the network file metrotimer reads from the reference facts.
+
+  REFERENCE_JSON  the reference facts (default Data/reference/kyiv-metro-reference.json)
+  OUT_JSON        the network file to write (default Data/kyiv-metro.json)
+  --check         compare instead of writing; exit 1 if OUT_JSON is stale
+  -h, --help      show this help
+"""
+
+
 def main(argv):
+    if "--help" in argv or "-h" in argv:
+        sys.stdout.write(USAGE)
+        return 0
+    unknown = [a for a in argv if a.startswith("-") and a != "--check"]
+    if unknown:
+        sys.stderr.write("make-network-data.py: unknown option %s\n\n%s" % (unknown[0], USAGE))
+        return 2
     check = "--check" in argv
     args = [a for a in argv if a != "--check"]
+    if len(args) > 2:
+        sys.stderr.write("make-network-data.py: at most two files, got %d\n\n%s" % (len(args), USAGE))
+        return 2
     ref_path = args[0] if len(args) > 0 else DEFAULT_REF
     out_path = args[1] if len(args) > 1 else DEFAULT_OUT
     with open(ref_path, encoding="utf-8") as f:

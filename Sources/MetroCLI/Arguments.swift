@@ -17,8 +17,9 @@ public struct ParsedArguments: Sendable {
     public var flags: Set<String> = []
 
     /// Parses `arguments` by `spec`: `--name value`, `--name=value`, flags, and `--` ending the options.
-    /// Throws a usage error naming the unknown option, the option missing its value, or a repeated option.
-    public init(_ arguments: [String], spec: ArgumentSpec, command: String) throws(CLIError) {
+    /// Throws a usage error (in `language`) naming the unknown option, the option missing its value, or a repeated
+    /// option.
+    public init(_ arguments: [String], spec: ArgumentSpec, command: String, language L: Language = .en) throws(CLIError) {
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -39,21 +40,31 @@ public struct ParsedArguments: Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             if spec.flags.contains(name) {
-                guard inlineValue == nil else { throw .usage("option \(name) of '\(command)' takes no value") }
+                guard inlineValue == nil else {
+                    throw .usage(Phrase(uk: "параметр \(name) команди '\(command)' не має значення",
+                                        en: "option \(name) of '\(command)' takes no value")(L))
+                }
                 flags.insert(name)
             } else if spec.valueOptions.contains(name) {
                 let value: String
                 if let inlineValue {
                     value = inlineValue
                 } else {
-                    guard index < arguments.count else { throw .usage("option \(name) of '\(command)' needs a value") }
+                    guard index < arguments.count else {
+                        throw .usage(Phrase(uk: "параметр \(name) команди '\(command)' потребує значення",
+                                            en: "option \(name) of '\(command)' needs a value")(L))
+                    }
                     value = arguments[index]
                     index += 1
                 }
-                guard values[name] == nil else { throw .usage("option \(name) of '\(command)' is given twice") }
+                guard values[name] == nil else {
+                    throw .usage(Phrase(uk: "параметр \(name) команди '\(command)' задано двічі",
+                                        en: "option \(name) of '\(command)' is given twice")(L))
+                }
                 values[name] = value
             } else {
-                throw .usage("unknown option '\(argument)' for '\(command)' (see: metrotimer \(command) --help)")
+                throw .usage(Phrase(uk: "невідомий параметр '\(argument)' команди '\(command)' (див. metrotimer \(command) --help)",
+                                    en: "unknown option '\(argument)' for '\(command)' (see: metrotimer \(command) --help)")(L))
             }
         }
     }
@@ -61,24 +72,51 @@ public struct ParsedArguments: Sendable {
     /// Whether help was asked for.
     public var wantsHelp: Bool { flags.contains("--help") || flags.contains("-h") }
 
-    /// The command's `--lang`, else the global one before the command, else the language of the environment.
+    /// The language to answer in: `--lang` (before or after the command), else the environment's, else English.
     public func language(_ context: CommandContext) throws(CLIError) -> Language {
-        if values["--lang"] == nil, let global = context.language { return global }
-        return try language(environment: context.environment)
+        if let text = values["--lang"] {
+            guard let language = Language.option(text) else { throw .usage("--lang must be 'uk' or 'en', not '\(text)'") }
+            return language
+        }
+        return context.resolvedLanguage
     }
 
     /// The `--lang` value, else the language of the environment (`uk` when LC_ALL, LC_MESSAGES or LANG starts
     /// with `uk`), else English.
     public func language(environment: [String: String]) throws(CLIError) -> Language {
         if let text = values["--lang"] {
-            guard let language = Language(rawValue: text.lowercased()) else {
-                throw .usage("--lang must be 'uk' or 'en', not '\(text)'")
-            }
+            guard let language = Language.option(text) else { throw .usage("--lang must be 'uk' or 'en', not '\(text)'") }
             return language
         }
-        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = environment[key], !value.isEmpty { return value.hasPrefix("uk") ? .uk : .en }
+        return Language.ofEnvironment(environment)
+    }
+
+    /// Takes every `--lang VALUE` / `--lang=VALUE` out of `arguments` (up to a `--`), so that every command
+    /// accepts it before or after its name alike; the last one wins. Throws on a missing or unknown value.
+    static func extractLanguage(_ arguments: inout [String], fallback: Language) throws(CLIError) -> Language? {
+        var chosen: Language?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { break }
+            guard argument == "--lang" || argument.hasPrefix("--lang=") else { index += 1; continue }
+            arguments.remove(at: index)
+            let value: String?
+            if argument == "--lang" {
+                value = index < arguments.count ? arguments.remove(at: index) : nil
+            } else {
+                value = String(argument.dropFirst("--lang=".count))
+            }
+            guard let value, !value.isEmpty else {
+                throw CLIError(Phrase(uk: "--lang потребує uk або en", en: "--lang needs uk or en")(chosen ?? fallback),
+                               exitCode: CLIError.usageCode)
+            }
+            guard let language = Language.option(value) else {
+                throw .usage(Phrase(uk: "--lang має бути 'uk' або 'en', а не '\(value)'",
+                                    en: "--lang must be 'uk' or 'en', not '\(value)'")(chosen ?? fallback))
+            }
+            chosen = language
         }
-        return .en
+        return chosen
     }
 }

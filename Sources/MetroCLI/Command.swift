@@ -5,8 +5,12 @@ public struct CommandContext {
     /// The arguments after the command name.
     public var arguments: [String]
     public var environment: [String: String]
-    /// The global `--lang` given before the command (a command's own `--lang` wins over it).
+    /// The `--lang` given on the command line, before or after the command (the one after wins); nil when none.
+    /// `MetrotimerCLI.run` takes it out of the arguments for every command alike.
     public var language: Language?
+    /// The language to answer in: `language`, else the environment's (`uk` when LC_ALL, LC_MESSAGES or LANG
+    /// starts with `uk`), else English.
+    public var resolvedLanguage: Language { language ?? Language.ofEnvironment(environment) }
     /// The running executable's path, for finding installed data; nil when unknown.
     public var executablePath: String?
     /// The wall clock (Unix nanoseconds). Only commands that need "now" call it.
@@ -28,18 +32,49 @@ public struct CommandContext {
 /// One `metrotimer` sub-command. Each lives in its own file and is listed in `MetrotimerCLI.commands`.
 public struct Command: Sendable {
     public var name: String
-    /// One line for the command list.
-    public var summary: String
-    /// Full `--help` text.
-    public var help: String
+    /// One line for the command list, in both languages.
+    public var summaryText: Phrase
+    /// Full `--help` text, in both languages.
+    public var helpText: Phrase
     public var run: @Sendable (CommandContext) throws(CLIError) -> Void
 
-    public init(name: String, summary: String, help: String,
+    /// A command whose texts are written in both languages.
+    public init(name: String, summary: Phrase, help: Phrase,
                 run: @escaping @Sendable (CommandContext) throws(CLIError) -> Void)
     {
         self.name = name
-        self.summary = summary
-        self.help = help
+        self.summaryText = summary
+        self.helpText = help
         self.run = run
     }
+
+    /// A command with English texts only (the language test reports it until its Ukrainian is written).
+    public init(name: String, summary: String, help: String,
+                run: @escaping @Sendable (CommandContext) throws(CLIError) -> Void)
+    {
+        self.init(name: name, summary: Phrase(uk: summary, en: summary), help: Phrase(uk: help, en: help), run: run)
+    }
+
+    /// The English summary.
+    public var summary: String { summaryText.en }
+    /// The English help.
+    public var help: String { helpText.en }
+    /// The summary in a language.
+    public func summary(_ language: Language) -> String { summaryText(language) }
+    /// The help in a language.
+    public func help(_ language: Language) -> String { helpText(language) }
+}
+
+extension Language {
+    /// The language of the environment: `uk` when LC_ALL, LC_MESSAGES or LANG (the first one set) starts with
+    /// `uk`, else English.
+    public static func ofEnvironment(_ environment: [String: String]) -> Language {
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[key], !value.isEmpty { return value.hasPrefix("uk") ? .uk : .en }
+        }
+        return .en
+    }
+
+    /// Reads a `--lang` value (`uk` or `en`, any case); nil otherwise.
+    static func option(_ text: String) -> Language? { Language(rawValue: text.lowercased()) }
 }

@@ -17,54 +17,54 @@ public enum MetrotimerCLI {
                            now: @escaping () -> Int64, output: any OutputWriter,
                            commands: [Command] = MetrotimerCLI.commands) -> Int32
     {
-        // Global options before the command: --socket PATH (as $METROTIMER_SOCKET) and --lang uk|en (a
-        // command's own --lang wins).
+        // --lang uk|en is one option of every command, before or after its name alike (one place for all).
+        // --socket PATH before the command stands for $METROTIMER_SOCKET.
         var arguments = arguments
         var environment = environment
-        var language: Language?
-        while let option = arguments.first, let name = ["--socket", "--lang"].first(where: { option == $0 || option.hasPrefix($0 + "=") }) {
+        let language: Language?
+        do throws(CLIError) {
+            language = try ParsedArguments.extractLanguage(&arguments, fallback: Language.ofEnvironment(environment))
+        } catch {
+            output.errorLine("metrotimer: \(error.message)")
+            return error.exitCode
+        }
+        let L = language ?? Language.ofEnvironment(environment)
+        while let option = arguments.first, let name = ["--socket"].first(where: { option == $0 || option.hasPrefix($0 + "=") }) {
             arguments.removeFirst()
             // "--name VALUE" or "--name=VALUE"; an empty value is as missing as none.
             let value = option == name ? arguments.first : String(option.dropFirst(name.count + 1))
             if option == name, value != nil { arguments.removeFirst() }
             guard let value, !value.isEmpty else {
-                output.errorLine("metrotimer: \(name) needs \(name == "--lang" ? "uk or en" : "a PATH")")
+                output.errorLine("metrotimer: " + Phrase(uk: "\(name) потребує ШЛЯХ", en: "\(name) needs a PATH")(L))
                 return CLIError.usageCode
             }
-            if name == "--socket" {
-                environment["METROTIMER_SOCKET"] = value
-            } else {
-                guard let chosen = Language(rawValue: value.lowercased()) else {
-                    output.errorLine("metrotimer: --lang must be 'uk' or 'en', not '\(value)'")
-                    return CLIError.usageCode
-                }
-                language = chosen
-            }
+            environment["METROTIMER_SOCKET"] = value
         }
         if StationNames.network == nil {
             StationNames.network = try? NetworkData.load(explicit: nil, environment: environment, executablePath: executablePath).0
         }
         guard let first = arguments.first else {
-            output.writeError(usage(commands))
+            output.writeError(usage(commands, L))
             return CLIError.usageCode
         }
         switch first {
         case "--help", "-h", "help":
             if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-                output.write(command.help)
+                output.write(command.help(L))
             } else {
-                output.write(usage(commands))
+                output.write(usage(commands, L))
             }
             return 0
         case "--version", "-V":
-            output.write(versionText(environment: environment, executablePath: executablePath))
+            output.write(versionText(environment: environment, executablePath: executablePath, language: L))
             return 0
         default:
             break
         }
         guard let command = commands.first(where: { $0.name == first }) else {
-            output.errorLine("metrotimer: unknown command '\(first)' (commands: "
-                + commands.map(\.name).joined(separator: ", ") + "; see metrotimer --help)")
+            let names = commands.map(\.name).joined(separator: ", ")
+            output.errorLine("metrotimer: " + Phrase(uk: "невідома команда '\(first)' (команди: \(names); див. metrotimer --help)",
+                                                     en: "unknown command '\(first)' (commands: \(names); see metrotimer --help)")(L))
             return CLIError.usageCode
         }
         let context = CommandContext(arguments: Array(arguments.dropFirst()), environment: environment,
@@ -85,32 +85,42 @@ public enum MetrotimerCLI {
     }
 
     /// The list of commands.
-    static func usage(_ commands: [Command]) -> String {
-        var text = "usage: metrotimer [--socket PATH] [--lang uk|en] COMMAND [ARGUMENTS]\n\ncommands:\n"
+    static func usage(_ commands: [Command], _ L: Language) -> String {
+        var text = Phrase(uk: "використання: metrotimer [--socket ШЛЯХ] [--lang uk|en] КОМАНДА [АРГУМЕНТИ]\n\nкоманди:\n",
+                          en: "usage: metrotimer [--socket PATH] [--lang uk|en] COMMAND [ARGUMENTS]\n\ncommands:\n")(L)
         let width = commands.map(\.name.count).max() ?? 0
         for command in commands {
             text += "  " + command.name + String(repeating: " ", count: width - command.name.count + 2)
-                + command.summary + "\n"
+                + command.summary(L) + "\n"
         }
-        text += "\nmetrotimer COMMAND --help shows a command's options; metrotimer --version the data sources.\n"
+        text += Phrase(uk: "\nmetrotimer КОМАНДА --help показує її параметри; metrotimer --version — джерела даних.\n"
+                           + "--lang uk|en можна дати перед командою або після неї.\n",
+                       en: "\nmetrotimer COMMAND --help shows a command's options; metrotimer --version the data sources.\n"
+                           + "--lang uk|en may come before or after the command.\n")(L)
         return text
     }
 
     /// Version and the data attribution (the ODbL requires showing it).
-    static func versionText(environment: [String: String], executablePath: String?) -> String {
+    static func versionText(environment: [String: String], executablePath: String?, language L: Language) -> String {
         var text = "metrotimer \(version)\n"
         if let (network, path) = try? NetworkData.load(explicit: nil, environment: environment,
                                                         executablePath: executablePath)
         {
-            text += "network data: \(path) (as of \(network.attribution.networkAsOf))\n"
-            // The dataset's own title is Ukrainian; English output carries no Cyrillic (SPEC §10).
-            let uk = (try? ParsedArguments([], spec: ArgumentSpec(), command: "").language(environment: environment)) == .uk
-            text += "timetable: " + (uk ? network.attribution.timetable
-                : "Kyiv city open data portal, dataset \"Timetable of urban electric and road transport\" "
-                    + "(first/last departures per station)") + "\n"
-            text += "station coordinates: \(network.attribution.coordinates)\n"
+            let asOf = network.attribution.networkAsOf
+            text += Phrase(uk: "дані мережі: \(path) (станом на \(asOf))\n", en: "network data: \(path) (as of \(asOf))\n")(L)
+            // The dataset's own title is Ukrainian; English output carries no Cyrillic (model §10).
+            // The dataset's title, between its guillemets, in the Ukrainian wording of the source.
+            let title = network.attribution.timetable.split(separator: "«").dropFirst().first?
+                .split(separator: "»").first.map(String.init) ?? ""
+            text += Phrase(uk: "розклад: портал відкритих даних міста Києва, набір «\(title)» (перше й останнє відправлення з кожної станції)",
+                           en: "timetable: Kyiv city open data portal, dataset \"Timetable of urban electric and road transport\" "
+                               + "(first/last departures per station)")(L) + "\n"
+            // The licence's own wording (a name and a licence id) stays as the licence asks.
+            text += Phrase(uk: "координати станцій: \(network.attribution.coordinates)\n",
+                           en: "station coordinates: \(network.attribution.coordinates)\n")(L)
         } else {
-            text += "network data: not found (station coordinates © OpenStreetMap contributors, ODbL 1.0)\n"
+            text += Phrase(uk: "дані мережі: не знайдено (координати станцій © OpenStreetMap contributors, ODbL 1.0)\n",
+                           en: "network data: not found (station coordinates © OpenStreetMap contributors, ODbL 1.0)\n")(L)
         }
         return text
     }

@@ -1,26 +1,52 @@
 import MetroModel
 
 extension Command {
-    /// `metrotimer plan FROM TO [--at TIME] [--json] [--lang uk|en] [--data FILE]`.
+    /// `metrotimer plan FROM TO [--at TIME] [--json] [--lang uk|en] [--data FILE] [--timetable] [--socket PATH]`.
     public static let plan = Command(
         name: "plan",
-        summary: "show the schedule of a ride (offline): stops, times, where to change, alerts",
-        help: """
-            usage: metrotimer plan FROM TO [--at TIME] [--json] [--lang uk|en] [--data FILE]
+        summary: Phrase(uk: "розклад поїздки (без служби): зупинки, час, де пересідати, сигнали",
+                        en: "show the schedule of a ride (offline): stops, times, where to change, alerts"),
+        help: Phrase(
+            uk: """
+                використання: metrotimer plan ЗВІДКИ КУДИ [--at ЧАС] [--json] [--lang uk|en] [--data ФАЙЛ] [--timetable]
 
-            Plans a ride from FROM to TO as if the train left FROM at TIME and prints every stop with its arrival
-            and departure on the Kyiv clock, where to change lines, when each alert would fire and any service
-            warning (first/last train). Nothing is started: the daemon starts a trip at the departure press.
-            Stretches suspended with metrotimer suspend are refused as well when the daemon is running.
+                Планує поїздку від ЗВІДКИ до КУДИ так, ніби потяг рушив зі ЗВІДКИ о ЧАС, і виводить кожну зупинку з
+                прибуттям і відправленням за київським годинником, де пересідати, коли спрацює кожен сигнал і
+                попередження про години руху (перший/останній потяг). Нічого не починає: поїздку починає натискання.
+                Час руху й стоянок береться з вашого калібрування, якщо служба metrotimerd доступна, інакше з розкладу;
+                план каже, що використано. У день переведення годинника біля кожного часу стоїть EEST або EET.
+                Перегони, призупинені командою metrotimer suspend, теж відхиляються, коли служба працює.
 
-              FROM, TO       station ids or names in either language (case, accents and apostrophes ignored)
-              --at TIME      ISO 8601: 2026-08-17T22:20:00 (Kyiv time), 2026-08-17T19:20:00Z, with an offset,
-                             or 22:20 for today; default now
-              --json         machine-readable output: from, to, start, arrival, events, alerts, service
-              --lang uk|en   language of the table (default from LANG, else English)
-              --data FILE    network data file (else $METROTIMER_DATA, the installed copy, the build tree)
+                  ЗВІДКИ, КУДИ   id станцій або назви будь-якою мовою (регістр, наголоси й апострофи не важать)
+                  --at ЧАС       ISO 8601: 2026-08-17T22:20:00 (київський час), 2026-08-17T19:20:00Z, зі зсувом,
+                                 або 22:20 сьогодні; типово зараз
+                  --json         для програм: ті самі поля JSON, що й англійською (див. --lang en)
+                  --lang uk|en   мова таблиці (перед командою або після неї; типово з LANG, інакше англійська)
+                  --data ФАЙЛ    файл даних мережі (інакше $METROTIMER_DATA, встановлена копія, дерево збірки)
+                  --timetable    лише розклад, без калібрування
+                  --socket ШЛЯХ  сокет служби, у якої спитати калібрування й призупинення (типово $METROTIMER_SOCKET)
 
-            """,
+                """,
+            en: """
+                usage: metrotimer plan FROM TO [--at TIME] [--json] [--lang uk|en] [--data FILE] [--timetable]
+
+                Plans a ride from FROM to TO as if the train left FROM at TIME and prints every stop with its arrival
+                and departure on the Kyiv clock, where to change lines, when each alert would fire and any service
+                warning (first/last train). Nothing is started: the daemon starts a trip at the departure press.
+                Running times and dwells come from your calibration when metrotimerd can be asked, else from the
+                timetable; the plan says which. On a clock-change day each time carries EEST or EET.
+                Stretches suspended with metrotimer suspend are refused as well when the daemon is running.
+
+                  FROM, TO       station ids or names in either language (case, accents and apostrophes ignored)
+                  --at TIME      ISO 8601: 2026-08-17T22:20:00 (Kyiv time), 2026-08-17T19:20:00Z, with an offset,
+                                 or 22:20 for today; default now
+                  --json         machine-readable output: from, to, start, arrival, events, alerts, service, timings
+                  --lang uk|en   language of the table (before or after the command; default from LANG, else English)
+                  --data FILE    network data file (else $METROTIMER_DATA, the installed copy, the build tree)
+                  --timetable    the timetable only, no calibration
+                  --socket PATH  the daemon to ask for the calibration and suspensions (default $METROTIMER_SOCKET)
+
+                """),
         run: runPlan)
 }
 
@@ -30,15 +56,34 @@ public struct PlanResult: Sendable {
     public var trip: Trip
     public var alerts: [AlertPlan]
     public var service: ServiceIssue?
+    /// Where the timings came from.
+    public var timings: PlanTimings = .timetable(reason: nil)
 }
 
-/// Plans a ride offline on the Unix-time timeline (the model's rules; no calibration), for `plan` and for tests.
-public func planRide(network: Network, from: StationID, to: StationID, atUnixSeconds t0: Int64)
+/// Which running times and dwells a plan used.
+public enum PlanTimings: Sendable, Equatable {
+    /// The timetable seed only; `reason` says why not the calibration (nil: it was not asked for).
+    case timetable(reason: Phrase?)
+    /// The stored calibration, which covers these segments of the route (`from>to`); the rest is the timetable.
+    case calibration(segments: [SegmentKey])
+}
+
+/// Plans a ride offline on the Unix-time timeline (the model's rules), for `plan` and for tests.
+public func planRide(network: Network, from: StationID, to: StationID, atUnixSeconds t0: Int64,
+                     calibration: CalibrationStore = .empty)
     throws(PlanError) -> PlanResult
 {
     let trip = try network.startTrip(from: from, to: to, t0: Instant(seconds: t0), wall: .unixTimeline,
-                                     calibration: .empty)
+                                     calibration: calibration)
     return PlanResult(network: network, trip: trip, alerts: trip.alerts(), service: network.serviceIssue(for: trip))
+}
+
+/// The route's segments the calibration has a figure for (running time or dwell of that exact direction).
+func calibratedSegments(of trip: Trip, in calibration: CalibrationStore) -> [SegmentKey] {
+    zip(trip.events, trip.events.dropFirst()).compactMap { previous, next in
+        let key = SegmentKey(from: previous.station, to: next.station)
+        return calibration.record(for: key) == nil ? nil : key
+    }
 }
 
 /// The JSON contract of `metrotimer plan --json`.
@@ -60,10 +105,18 @@ public func planJSON(_ plan: PlanResult) -> JSONText {
         .object([("kind", .string(issue.kind.rawValue)), ("station", .string(issue.station.rawValue)),
                  ("time", .string(TimeText.iso(unixSeconds: issue.unixSeconds)))])
     } ?? .null
+    let timings: JSONText
+    switch plan.timings {
+    case .timetable:
+        timings = .object([("source", .string("timetable")), ("calibrated_segments", .array([]))])
+    case .calibration(let segments):
+        timings = .object([("source", .string("calibration")),
+                           ("calibrated_segments", .array(segments.map { .string($0.description) }))])
+    }
     return .object([
         ("from", .string(trip.from.rawValue)), ("to", .string(trip.to.rawValue)),
         ("start", time(trip.t0)), ("arrival", time(trip.arrival)),
-        ("events", .array(events)), ("alerts", .array(alerts)), ("service", service),
+        ("events", .array(events)), ("alerts", .array(alerts)), ("service", service), ("timings", timings),
     ])
 }
 
@@ -86,39 +139,73 @@ func resolveStation(_ text: String, role: Phrase, network: Network, language: La
 }
 
 private func runPlan(_ context: CommandContext) throws(CLIError) {
+    let L = context.resolvedLanguage
     let arguments = try ParsedArguments(context.arguments,
-                                        spec: ArgumentSpec(valueOptions: ["--at", "--lang", "--data"],
-                                                           flags: ["--json"]),
-                                        command: "plan")
+                                        spec: ArgumentSpec(valueOptions: ["--at", "--lang", "--data", "--socket"],
+                                                           flags: ["--json", "--timetable"]),
+                                        command: "plan", language: L)
+    let language = try arguments.language(context)
     if arguments.wantsHelp {
-        context.output.write(Command.plan.help)
+        context.output.write(Command.plan.help(language))
         return
     }
-    let language = try arguments.language(context)
     guard arguments.positionals.count == 2 else {
         throw .usage(arguments.positionals.count < 2
-            ? "needs FROM and TO stations (see: metrotimer plan --help)"
-            : "takes two stations, got \(arguments.positionals.count): \(arguments.positionals.joined(separator: " "))")
+            ? Phrase(uk: "потрібні станції ЗВІДКИ і КУДИ (див. metrotimer plan --help)",
+                     en: "needs FROM and TO stations (see: metrotimer plan --help)")(language)
+            : Phrase(uk: "потрібні дві станції, отримано \(arguments.positionals.count): \(arguments.positionals.joined(separator: " "))",
+                     en: "takes two stations, got \(arguments.positionals.count): \(arguments.positionals.joined(separator: " "))")(language))
     }
     let nowSeconds = floorDivide(context.now(), by: 1_000_000_000)
-    let t0 = try arguments.values["--at"].map { text throws(CLIError) in try TimeText.parse(text, todayFrom: nowSeconds) }
-        ?? nowSeconds
+    var note: Phrase?
+    let t0: Int64
+    if let text = arguments.values["--at"] {
+        let parsed = try TimeText.parseNoting(text, todayFrom: nowSeconds, language: language)
+        t0 = parsed.unixSeconds
+        note = parsed.note
+    } else {
+        t0 = nowSeconds
+    }
     let (dataNetwork, _) = try NetworkData.load(explicit: arguments.values["--data"], environment: context.environment,
                                                 executablePath: context.executablePath)
-    let network = SuspensionsView.withRunningDaemonsSuspensions(dataNetwork, context)
+    let network = SuspensionsView.withRunningDaemonsSuspensions(dataNetwork, socketOption: arguments.values["--socket"],
+                                                                context)
     let from = try resolveStation(arguments.positionals[0], role: Phrase(uk: "Станція відправлення", en: "FROM"),
                                   network: network, language: language)
     let to = try resolveStation(arguments.positionals[1], role: Phrase(uk: "Станція призначення", en: "TO"),
                                 network: network, language: language)
-    let plan: PlanResult
+    // The rider's own measurements, from the daemon that keeps them (the plan works without one).
+    var calibration = CalibrationStore.empty
+    var unavailable: Phrase?
+    if !arguments.flags.contains("--timetable") {
+        switch StoredCalibration.ask(socketOption: arguments.values["--socket"], environment: context.environment,
+                                     language: language) {
+        case .success(let store): calibration = store
+        case .failure(let failure): unavailable = failure.reason
+        }
+    }
+    var plan: PlanResult
     do throws(PlanError) {
-        plan = try planRide(network: network, from: from, to: to, atUnixSeconds: t0)
+        plan = try planRide(network: network, from: from, to: to, atUnixSeconds: t0, calibration: calibration)
     } catch {
         throw .data(error.message(language, names: network))
     }
+    let segments = calibratedSegments(of: plan.trip, in: calibration)
+    if arguments.flags.contains("--timetable") {
+        plan.timings = .timetable(reason: Phrase(uk: "--timetable", en: "--timetable"))
+    } else if let unavailable {
+        plan.timings = .timetable(reason: unavailable)
+    } else if segments.isEmpty {
+        plan.timings = .timetable(reason: Phrase(uk: "жоден перегін цього маршруту ще не калібровано",
+                                                 en: "no segment of this route is calibrated yet"))
+    } else {
+        plan.timings = .calibration(segments: segments)
+    }
     if arguments.flags.contains("--json") {
+        if let note { context.output.errorLine("metrotimer plan: " + note(language)) }
         context.output.line(planJSON(plan).rendered())
     } else {
+        if let note { context.output.line(note(language)) }
         context.output.write(planTable(plan, language: language))
     }
 }

@@ -10,7 +10,15 @@ public func planTable(_ plan: PlanResult, language: Language) -> String {
         let digits = id.rawValue.drop { !$0.isNumber }
         return Phrase(uk: "М\(digits)", en: "M\(digits)")(language)
     }
-    func clock(_ instant: Instant) -> String { TimeText.clock(unixSeconds: trip.wall.unixSeconds(at: instant)) }
+    // Around a clock change a bare "03:10" is not enough: when the plan's times are not all on one offset, or a
+    // time falls in the hour that happens twice, every time carries its zone (EEST +03:00, EET +02:00).
+    let shown = [trip.t0] + trip.events.flatMap { [$0.arrival, $0.departure] } + plan.alerts.map(\.instant)
+    let offsets = Set(shown.map { KyivTime.utcOffset(atUnixSeconds: trip.wall.unixSeconds(at: $0)) })
+    let marked = offsets.count > 1 || shown.contains { TimeText.isRepeated(unixSeconds: trip.wall.unixSeconds(at: $0)) }
+    func clock(_ instant: Instant) -> String {
+        let unix = trip.wall.unixSeconds(at: instant)
+        return TimeText.clock(unixSeconds: unix) + (marked ? " " + TimeText.zone(unixSeconds: unix) : "")
+    }
     let t0Unix = trip.wall.unixSeconds(at: trip.t0)
     let civil = KyivTime.civil(unixSeconds: t0Unix)
     let weekdays = [
@@ -25,7 +33,7 @@ public func planTable(_ plan: PlanResult, language: Language) -> String {
     text += Phrase(uk: "Відправлення \(date) о \(clock(trip.t0)) (\(weekdays[civil.weekday - 1](.uk))); ",
                    en: "Departure \(date) at \(clock(trip.t0)) (\(weekdays[civil.weekday - 1](.en))); ")(language)
     if day.day != civil.day {
-        // After midnight the metro still runs the previous day's service (SPEC §7).
+        // After midnight the metro still runs the previous day's service (model §7).
         let previous = weekdays[day.weekday - 1]
         text += Phrase(uk: "доба руху — \(previous(.uk)) \(day); ", en: "service day \(previous(.en)) \(day); ")(language)
     }
@@ -33,9 +41,28 @@ public func planTable(_ plan: PlanResult, language: Language) -> String {
                    en: "\(day.dayType == .weekend ? "weekend" : "weekday") timetable; ")(language)
     let minutes = rhaDivide(trip.arrival - trip.t0, by: 60_000_000_000)
     text += Phrase(uk: "у дорозі ≈\(minutes) хв\n", en: "about \(minutes) min on the way\n")(language)
+    if marked {
+        text += Phrase(uk: "Увага: переведення годинника — EEST = літній час (+03:00), EET = зимовий (+02:00)\n",
+                       en: "Note: the clocks change — EEST = summer time (+03:00), EET = winter time (+02:00)\n")(language)
+    }
+    switch plan.timings {
+    case .timetable(let reason):
+        text += Phrase(uk: "Час руху й стоянок: за розкладом", en: "Timings: the timetable")(language)
+            + (reason.map { " (" + $0(language) + ")" } ?? "") + "\n"
+    case .calibration(let segments):
+        let names = segments.map { "\(name($0.from)) → \(name($0.to))" }.joined(separator: ", ")
+        let n = segments.count
+        text += Phrase(uk: "Час руху й стоянок: ваше калібрування для \(n) \(Plural.ukrainian(n, one: "перегону", few: "перегонів", many: "перегонів")) "
+                           + "(\(names)), решта — за розкладом",
+                       en: "Timings: your calibration for \(n) \(Plural.english(n, one: "segment", other: "segments")) (\(names)), "
+                           + "the timetable for the rest")(language) + "\n"
+    }
     text += "\n"
 
-    let header = Phrase(uk: "прибуття  відправл.  станція", en: "arrives   departs    station")(language)
+    let width = marked ? 13 : 8
+    func column(_ s: String) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }
+    let header = column(Phrase(uk: "прибуття", en: "arrives")(language)) + "  "
+        + column(Phrase(uk: "відправл.", en: "departs")(language)) + "   " + Phrase(uk: "станція", en: "station")(language)
     text += "  " + header + "\n"
     let last = trip.events.count - 1
     for (index, event) in trip.events.enumerated() {
@@ -56,7 +83,7 @@ public func planTable(_ plan: PlanResult, language: Language) -> String {
             note.append(Phrase(uk: "закрита, без зупинки", en: "closed, no stop")(language))
         }
         let departs = event.departure == event.arrival && index != 0 && (index == last || event.isTransfer || !event.isStop)
-            ? "        " : clock(event.departure)
+            ? String(repeating: " ", count: width) : clock(event.departure)
         text += "  \(clock(event.arrival))  \(departs)   \(lineLabel(event.line)) \(name(event.station))"
         text += note.isEmpty ? "\n" : "  — " + note.joined(separator: "; ") + "\n"
     }

@@ -13,12 +13,43 @@ public enum TimeText {
 
     static func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
 
+    /// `EEST` (summer, +03:00) or `EET` (winter, +02:00): the zone in force in Kyiv at a Unix time.
+    public static func zone(unixSeconds: Int64) -> String {
+        KyivTime.utcOffset(atUnixSeconds: unixSeconds) == 3 * 3600 ? "EEST" : "EET"
+    }
+
+    /// Whether the Kyiv clock shows this instant's reading twice (the October hour after the clocks go back).
+    public static func isRepeated(unixSeconds: Int64) -> Bool {
+        if KyivTime.utcOffset(atUnixSeconds: unixSeconds) == 3 * 3600 {
+            return KyivTime.utcOffset(atUnixSeconds: unixSeconds + 3600) == 2 * 3600
+        }
+        return KyivTime.utcOffset(atUnixSeconds: unixSeconds - 3600) == 3 * 3600
+    }
+
     /// Parses `--at`: `YYYY-MM-DDTHH:MM[:SS[.fraction]]` (a space may replace `T`) with an optional `Z` or
     /// `±HH[:MM]` offset; without an offset the time is Kyiv local. `HH:MM[:SS]` alone means that time today in
     /// Kyiv (`todayFrom` is now). Fractions of a second are dropped. Returns Unix seconds.
     public static func parse(_ text: String, todayFrom nowUnixSeconds: Int64) throws(CLIError) -> Int64 {
-        func bad(_ why: String) -> CLIError {
-            .usage("cannot read time '\(text)': \(why) (expected e.g. 2026-08-17T22:20:00, 2026-08-17T22:20:00+03:00 or 22:20)")
+        try parseNoting(text, todayFrom: nowUnixSeconds, language: .en).unixSeconds
+    }
+
+    /// A parsed `--at` and, for a Kyiv wall time that happens twice (the October hour), a note saying which of
+    /// the two is meant.
+    public struct ParsedTime: Sendable {
+        public var unixSeconds: Int64
+        public var note: Phrase?
+    }
+
+    /// `parse`, with errors in `language`, and refusing a Kyiv wall time that does not exist (the March hour the
+    /// clocks skip) instead of moving it; a repeated one takes the first (summer-time) instant and says so.
+    public static func parseNoting(_ text: String, todayFrom nowUnixSeconds: Int64, language L: Language)
+        throws(CLIError) -> ParsedTime
+    {
+        func bad(_ why: Phrase) -> CLIError {
+            .usage(Phrase(uk: "не вдається прочитати час '\(text)': \(why.uk) (очікується напр. 2026-08-17T22:20:00, "
+                              + "2026-08-17T22:20:00+03:00 або 22:20)",
+                          en: "cannot read time '\(text)': \(why.en) (expected e.g. 2026-08-17T22:20:00, "
+                              + "2026-08-17T22:20:00+03:00 or 22:20)")(L))
         }
         var rest = Substring(text.trimmingCharacters())
         var year: Int, month: Int, day: Int
@@ -26,11 +57,11 @@ public enum TimeText {
             guard let y = Int(rest.prefix(4)), rest.dropFirst(4).first == "-",
                 let m = Int(rest.dropFirst(5).prefix(2)), rest.dropFirst(7).first == "-",
                 let d = Int(rest.dropFirst(8).prefix(2))
-            else { throw bad("the date must be YYYY-MM-DD") }
+            else { throw bad(Phrase(uk: "дата має бути РРРР-ММ-ДД", en: "the date must be YYYY-MM-DD")) }
             (year, month, day) = (y, m, d)
             rest = rest.dropFirst(10)
             guard let separator = rest.first, separator == "T" || separator == "t" || separator == " " else {
-                throw bad("a time of day must follow the date after 'T'")
+                throw bad(Phrase(uk: "після дати через 'T' має йти час доби", en: "a time of day must follow the date after 'T'"))
             }
             rest = rest.dropFirst()
         } else {
@@ -38,9 +69,14 @@ public enum TimeText {
             (year, month, day) = (today.year, today.month, today.day)
         }
         // The model counts nanoseconds in an Int64, which reaches only 1678…2262; the timetable means nothing that far.
-        guard years.contains(year) else { throw bad("year \(year) is outside \(years.lowerBound)…\(years.upperBound)") }
-        guard (1...12).contains(month) else { throw bad("month \(month) does not exist") }
-        guard (1...daysIn(year: year, month: month)).contains(day) else { throw bad("day \(day) does not exist") }
+        guard years.contains(year) else {
+            throw bad(Phrase(uk: "рік \(year) поза межами \(years.lowerBound)…\(years.upperBound)",
+                             en: "year \(year) is outside \(years.lowerBound)…\(years.upperBound)"))
+        }
+        guard (1...12).contains(month) else { throw bad(Phrase(uk: "місяця \(month) не існує", en: "month \(month) does not exist")) }
+        guard (1...daysIn(year: year, month: month)).contains(day) else {
+            throw bad(Phrase(uk: "дня \(day) у місяці \(month) не існує", en: "day \(day) does not exist in month \(month)"))
+        }
 
         func number(_ digits: Int) -> Int? {
             let part = rest.prefix(digits)
@@ -49,45 +85,77 @@ public enum TimeText {
             rest = rest.dropFirst(digits)
             return value
         }
-        guard let hour = number(2), rest.first == ":" else { throw bad("the time of day must be HH:MM[:SS]") }
+        guard let hour = number(2), rest.first == ":" else { throw bad(Phrase(uk: "час доби має бути ГГ:ХХ[:СС]", en: "the time of day must be HH:MM[:SS]")) }
         rest = rest.dropFirst()
-        guard let minute = number(2) else { throw bad("the minutes must be two digits") }
+        guard let minute = number(2) else { throw bad(Phrase(uk: "хвилини — дві цифри", en: "the minutes must be two digits")) }
         var second = 0
         if rest.first == ":" {
             rest = rest.dropFirst()
-            guard let s = number(2) else { throw bad("the seconds must be two digits") }
+            guard let s = number(2) else { throw bad(Phrase(uk: "секунди — дві цифри", en: "the seconds must be two digits")) }
             second = s
             if rest.first == "." || rest.first == "," {
                 rest = rest.dropFirst()
                 let digits = rest.prefix { $0.isASCII && $0.isNumber }
-                guard !digits.isEmpty else { throw bad("a fraction of a second needs digits") }
+                guard !digits.isEmpty else { throw bad(Phrase(uk: "частка секунди потребує цифр", en: "a fraction of a second needs digits")) }
                 rest = rest.dropFirst(digits.count)
             }
         }
-        guard hour < 24, minute < 60, second < 60 else { throw bad("\(hour):\(minute):\(second) is not a time of day") }
+        guard hour < 24 else {
+            throw bad(Phrase(uk: "години \(hour) не буває: година доби — від 00 до 23 (після опівночі вкажіть дату наступного дня, "
+                                 + "напр. 2026-08-18T01:00)",
+                             en: "there is no hour \(hour): hours of the day run from 00 to 23 (after midnight give the next "
+                                 + "day's date, e.g. 2026-08-18T01:00)"))
+        }
+        guard minute < 60 else { throw bad(Phrase(uk: "хвилин лише 00–59, не \(minute)", en: "minutes run 00–59, not \(minute)")) }
+        guard second < 60 else { throw bad(Phrase(uk: "секунд лише 00–59, не \(second)", en: "seconds run 00–59, not \(second)")) }
 
         if rest.isEmpty {
-            return KyivTime.unixSeconds(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+            // Kyiv wall time: the two readings of the clock (summer +03:00, winter +02:00) that give this time.
+            let localAsUTC = KyivTime.daysFromCivil(year: year, month: month, day: day) * 86_400
+                + Int64(hour * 3600 + minute * 60 + second)
+            let summer = localAsUTC - 3 * 3600, winter = localAsUTC - 2 * 3600
+            let summerHolds = KyivTime.utcOffset(atUnixSeconds: summer) == 3 * 3600
+            let winterHolds = KyivTime.utcOffset(atUnixSeconds: winter) == 2 * 3600
+            let shown = "\(two(hour)):\(two(minute))"
+            let date = "\(year)-\(two(month))-\(two(day))"
+            switch (summerHolds, winterHolds) {
+            case (true, true):
+                return ParsedTime(unixSeconds: summer, note: Phrase(
+                    uk: "\(shown) \(date) буває двічі (годинник переводять з 04:00 літнього часу на 03:00 зимового): взято перше, "
+                        + "EEST (+03:00); друге — \(date)T\(shown)+02:00",
+                    en: "\(shown) on \(date) happens twice (the clocks go back from 04:00 summer time to 03:00 winter time): "
+                        + "taking the first, EEST (+03:00); for the second write \(date)T\(shown)+02:00"))
+            case (false, false):
+                throw bad(Phrase(
+                    uk: "\(shown) \(date) у Києві не існує: о 03:00 годинник переводять одразу на 04:00 (EET → EEST); "
+                        + "візьміть 04:\(two(minute)) або вкажіть зсув",
+                    en: "\(shown) on \(date) does not exist in Kyiv: at 03:00 the clocks jump to 04:00 (EET → EEST); "
+                        + "use 04:\(two(minute)) or give an offset"))
+            case (true, false):
+                return ParsedTime(unixSeconds: summer, note: nil)
+            case (false, true):
+                return ParsedTime(unixSeconds: winter, note: nil)
+            }
         }
         var offset = 0
         if rest == "Z" || rest == "z" {
             offset = 0
         } else if let sign = rest.first, sign == "+" || sign == "-" {
             rest = rest.dropFirst()
-            guard let oh = number(2) else { throw bad("the offset must be ±HH:MM") }
+            guard let oh = number(2) else { throw bad(Phrase(uk: "зсув має бути ±ГГ:ХХ", en: "the offset must be ±HH:MM")) }
             var om = 0
             if rest.first == ":" { rest = rest.dropFirst() }
             if !rest.isEmpty {
-                guard let m = number(2), rest.isEmpty else { throw bad("the offset must be ±HH:MM") }
+                guard let m = number(2), rest.isEmpty else { throw bad(Phrase(uk: "зсув має бути ±ГГ:ХХ", en: "the offset must be ±HH:MM")) }
                 om = m
             }
-            guard oh <= 14, om < 60 else { throw bad("offset out of range") }
+            guard oh <= 14, om < 60 else { throw bad(Phrase(uk: "зсув поза межами", en: "offset out of range")) }
             offset = (sign == "-" ? -1 : 1) * (oh * 3600 + om * 60)
         } else {
-            throw bad("unexpected '\(rest)' after the time")
+            throw bad(Phrase(uk: "зайве '\(rest)' після часу", en: "unexpected '\(rest)' after the time"))
         }
         let days = KyivTime.daysFromCivil(year: year, month: month, day: day)
-        return days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset)
+        return ParsedTime(unixSeconds: days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset), note: nil)
     }
 
     /// The years `--at` accepts.

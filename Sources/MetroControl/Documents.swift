@@ -60,7 +60,7 @@ public struct JournalDocument: Codable, Equatable, Sendable {
     }
 }
 
-/// `metrotimer stats`: the accuracy figures of SPEC §8.
+/// `metrotimer stats`: the accuracy figures of model §8.
 public struct StatsDocument: Codable, Equatable, Sendable {
     public var trips: Int
     public var measured_trips: Int

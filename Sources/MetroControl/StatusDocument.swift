@@ -86,6 +86,9 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var next_stop: String
         public var line: String
         public var changing_lines: Bool
+        /// Whether the schedule is anchored at the new line's departure (a "train departed" press was accepted):
+        /// the change's wait is then a fact, and there is nothing left to press for.
+        public var train_departed: Bool
         public var events: [Event]
         public var alerts: [Alert]
         public var service: Service?
@@ -128,6 +131,8 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var presses: Int
         /// Samples this session recorded that failed the plausibility checks (value and range named).
         public var rejected: [String]
+        /// The segments (`from>to`) the session has passed so far: what `calibrate --end` reports on.
+        public var covered: [String]
     }
 
     public var state: String
@@ -196,6 +201,7 @@ public struct StatusDocument: Codable, Equatable, Sendable {
                 expiry: t(trip.expiry), stops_remaining: snapshot.stopsRemaining, total_stops: snapshot.totalStops,
                 next_stop: snapshot.nextStop.rawValue, line: snapshot.currentLine.rawValue,
                 changing_lines: snapshot.changingLines,
+                train_departed: trip.transferIndex != nil && trip.current == trip.transferIndex,
                 events: trip.events.map {
                     Event(station: $0.station.rawValue, arrival: t($0.arrival), departure: t($0.departure),
                           stop: $0.isStop, transfer: $0.isTransfer)
@@ -218,7 +224,7 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         gps = GPS(watching: facts.gpsWatching, connected: facts.gpsConnected, fixes: status.gps.fixes,
                   accepted: status.gps.accepted, rejected: rejected,
                   // Through the trip's own mapping while it rides, like every other trip instant: the current
-                  // mapping moves with each wall-clock step or slew, and the snapshot must not (SPEC §11).
+                  // mapping moves with each wall-clock step or slew, and the snapshot must not (model §11).
                   last_snap: status.gps.lastSnap.map {
                       let mapping = status.active?.trip.wall ?? wall
                       return Snap(station: $0.station.rawValue,
@@ -227,7 +233,13 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         calibration_session = status.calibrationSession.map {
             CalibrationSessionInfo(line: $0.line.rawValue, direction: $0.direction.rawValue,
                                    next_station: $0.stations.indices.contains($0.position + 1) ? $0.stations[$0.position + 1].station.rawValue : nil, expecting: $0.expecting.rawValue,
-                                   presses: $0.rawPresses.count, rejected: status.calibrationRejections)
+                                   presses: $0.rawPresses.count, rejected: status.calibrationRejections,
+                                   covered: Self.covered($0))
         }
+    }
+
+    /// The segments a calibration session has passed: each pair of neighbouring stations up to where it stands.
+    static func covered(_ session: CalibrationSession) -> [String] {
+        (0..<session.position).map { "\(session.stations[$0].station.rawValue)>\(session.stations[$0 + 1].station.rawValue)" }
     }
 }

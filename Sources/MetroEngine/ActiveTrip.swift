@@ -12,11 +12,11 @@ public struct ActiveTrip: Codable, Equatable, Sendable {
     public var delivered: [AlertKind: Instant]
     /// The alert plan last armed (a correction compares against it to re-arm moved alerts).
     public var plans: [AlertPlan]
-    /// The service-hours warning computed at start (SPEC §7).
+    /// The service-hours warning computed at start (model §7).
     public var service: ServiceIssue?
-    /// When the last GPS correction was applied (30 s rate limit, SPEC §5.4).
+    /// When the last GPS correction was applied (30 s rate limit, model §5.4).
     public var lastGPSCorrection: Instant?
-    /// First instant a fix snapped to each route event (passive calibration, SPEC §6.2).
+    /// First instant a fix snapped to each route event (passive calibration, model §6.2).
     public var passive: PassiveCalibration
     /// The route as passive calibration reads it (modelled dwell per event), fixed at start.
     public var passiveStops: [PassiveCalibration.Stop]

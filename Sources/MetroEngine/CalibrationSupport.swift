@@ -1,6 +1,6 @@
 import MetroModel
 
-/// A finished calibration session as stored: enough to replay it (SPEC §6.3).
+/// A finished calibration session as stored: enough to replay it (model §6.3).
 public struct StoredCalibrationSession: Equatable, Sendable {
     public var line: LineID
     public var direction: Direction

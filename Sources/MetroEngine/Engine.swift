@@ -9,7 +9,7 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
     case correction(CorrectionError)
     case calibrationSessionActive
     case noCalibrationSession
-    /// A calibration request that cannot be served; the reason is a Ukrainian–English pair (SPEC §10).
+    /// A calibration request that cannot be served; the reason is a Ukrainian–English pair (model §10).
     case invalidCalibration(Phrase)
     /// The change could not be stored; nothing changed.
     case storage(String)
@@ -44,8 +44,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
     public var description: String { message(.en) }
 }
 
-/// The single owner of trip state (SPEC §12). Every mutation re-derives the schedule, re-arms the wake-up by the
-/// firing rules of SPEC §4, persists (and only then applies), and publishes a status.
+/// The single owner of trip state (model §12). Every mutation re-derives the schedule, re-arms the wake-up by the
+/// firing rules of model §4, persists (and only then applies), and publishes a status.
 ///
 /// The engine never reads a clock: every command carries `now` on the model timeline together with the wall-clock
 /// mapping valid at that moment. It is single-threaded by design (the daemon's one event loop).
@@ -64,7 +64,7 @@ public final class Engine {
     public private(set) var active: ActiveTrip?
     public private(set) var gps = GPSStatistics()
     public private(set) var calibrationSession: CalibrationSession?
-    /// Samples of the running calibration session that failed the plausibility checks (SPEC §6), for the status.
+    /// Samples of the running calibration session that failed the plausibility checks (model §6), for the status.
     public private(set) var calibrationRejections: [String] = []
     /// While someone watches the status, the engine also wakes at each arrival so the snapshot is pushed when it
     /// changes; nobody watching ⇒ no such wake-ups (an idle daemon never wakes).
@@ -105,7 +105,7 @@ public final class Engine {
 
     /// Takes over a trip restored from storage after a restart: an alert missed while down fires at once, an alert
     /// that fired but was never confirmed delivered plays again (the arrival alarm resumes its schedule), a trip
-    /// past its expiry is journaled `expired` (SPEC §12.4).
+    /// past its expiry is journaled `expired` (model §12.4).
     public func restore(_ stored: ActiveTrip?, now: Instant) {
         lastNow = now
         guard let stored else { publishStatus(now: now); scheduleWakeup(now: now); return }
@@ -142,7 +142,7 @@ public final class Engine {
 
     // MARK: - Routes
 
-    /// Chooses the route the next start will ride. Never starts a trip (SPEC §9).
+    /// Chooses the route the next start will ride. Never starts a trip (model §9).
     public func chooseRoute(from: StationID, to: StationID, now: Instant) throws(EngineError) {
         do { _ = try network.route(from: from, to: to) } catch { throw .plan(error) }
         let choice = RouteChoice(from: from, to: to)
@@ -183,7 +183,7 @@ public final class Engine {
     // MARK: - Trip lifecycle
 
     /// Starts the chosen route with `t0` = the instant the train pulled out (the button edge's kernel timestamp,
-    /// or a control request's receipt). Service-hour problems warn; they never block (SPEC §7).
+    /// or a control request's receipt). Service-hour problems warn; they never block (model §7).
     @discardableResult
     public func start(t0: Instant, wall: WallClockMapping, now: Instant) throws(EngineError) -> ActiveTrip {
         guard active == nil else { throw .tripAlreadyActive }
@@ -217,14 +217,14 @@ public final class Engine {
         return next
     }
 
-    /// ±1 (SPEC §5.2): +1 "the train is behind", −1 "the train is ahead".
+    /// ±1 (model §5.2): +1 "the train is behind", −1 "the train is ahead".
     public func step(_ delta: Int, now: Instant) throws(EngineError) {
         try correct(now: now, label: delta > 0 ? "+1" : "−1") { trip throws(CorrectionError) in
             try network.step(trip, delta: delta, now: now, calibration: calibration)
         }
     }
 
-    /// "Train departed" after a change (SPEC §5.3): allowed only while changing lines.
+    /// "Train departed" after a change (model §5.3): allowed only while changing lines.
     public func trainDeparted(now: Instant) throws(EngineError) {
         try correct(now: now, label: "train departed") { trip throws(CorrectionError) in
             try network.trainDeparted(trip, now: now, calibration: calibration)
@@ -235,7 +235,7 @@ public final class Engine {
     /// gesture table's "changing lines" row: a short press is "train departed").
     public func isChangingLines(now: Instant) -> Bool { active?.trip.acceptsTrainDeparted(at: now) ?? false }
 
-    /// The rider confirms they are off (`arrived`): the only moment the true arrival is known (SPEC §8).
+    /// The rider confirms they are off (`arrived`): the only moment the true arrival is known (model §8).
     public func arrived(now: Instant) throws(EngineError) {
         try end(outcome: .arrived, now: now)
         haptics.play(.acknowledged)
@@ -278,7 +278,7 @@ public final class Engine {
 
     // MARK: - GPS
 
-    /// One fix from gpsd (SPEC §5.4). Feeds passive calibration for every accepted fix and applies a snap when the
+    /// One fix from gpsd (model §5.4). Feeds passive calibration for every accepted fix and applies a snap when the
     /// decision says so. Returns the decision (for logs and tests).
     @discardableResult
     public func gpsFix(_ fix: FixInput, wallNowUnixNanoseconds: Int64, now: Instant) -> SnapDecision? {
@@ -340,7 +340,7 @@ public final class Engine {
 
     // MARK: - Calibration mode
 
-    /// Starts a calibration session (SPEC §6.3): the button records departures and stops.
+    /// Starts a calibration session (model §6.3): the button records departures and stops.
     public func beginCalibration(line: LineID, direction: Direction, from: StationID, now: Instant) throws(EngineError) {
         guard active == nil else { throw .tripAlreadyActive }
         guard calibrationSession == nil else { throw .calibrationSessionActive }
@@ -464,7 +464,7 @@ public final class Engine {
 
     /// Stops the buzz of alerts that no longer hold: a correction moved them back into the future (they will sound
     /// again at their new instant), or their trip ended. Without this the arrival alarm would go on repeating
-    /// "get off now" after a +1 said the destination is one station further (SPEC §4, §12.2).
+    /// "get off now" after a +1 said the destination is one station further (model §4, §12.2).
     private func withdraw(_ kinds: Set<AlertKind>) {
         for kind in kinds.sorted() { haptics.withdraw(kind) }
     }

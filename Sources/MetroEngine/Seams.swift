@@ -1,7 +1,7 @@
 import MetroModel
 
 /// Durable storage of everything the engine owns. Every method commits before it returns, so a mutation is
-/// acknowledged only once it is on disk (SPEC §12.4). Production: SQLite; tests: `RecordingStore`.
+/// acknowledged only once it is on disk (model §12.4). Production: SQLite; tests: `RecordingStore`.
 public protocol EngineStore: AnyObject {
     /// Replaces the active trip (nil clears it).
     func saveActiveTrip(_ trip: ActiveTrip?) throws
@@ -43,7 +43,7 @@ public protocol WallAlarmScheduling: AnyObject {
 
 /// What the rider feels. Production: the haptic player driving the motor; tests: a recorder.
 public protocol HapticSink: AnyObject {
-    /// Plays one of the vocabulary's patterns (SPEC §12.2); pre-emption is the player's business.
+    /// Plays one of the vocabulary's patterns (model §12.2); pre-emption is the player's business.
     func play(_ cue: HapticCue)
     /// The alert of `kind` no longer holds (a correction moved it back into the future, or the trip ended): stop
     /// its buzz if it is playing or waiting, and for `arrival` the repeats of the alarm.
@@ -65,7 +65,7 @@ public enum HapticCue: Equatable, Sendable {
     /// A schedule reminder: the route is chosen, go to the platform.
     case timeToGo
 
-    /// The buzz that announces an alert (SPEC §12.2).
+    /// The buzz that announces an alert (model §12.2).
     public init(alert: AlertKind) {
         switch alert {
         case .transfer: self = .changeHere

@@ -62,4 +62,70 @@ public struct GPSDAddress: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
+
+    /// Whether the address is this machine's loopback: `localhost` (or a name under `.localhost`), an IPv4
+    /// address in 127.0.0.0/8, or IPv6 `::1` (also written out, or as the IPv4-mapped `::ffff:127.x.y.z`).
+    /// Decided from the text alone, without resolving anything.
+    public var isLoopback: Bool {
+        let name = host.lowercased().hasSuffix(".") ? String(host.lowercased().dropLast()) : host.lowercased()
+        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        if let octets = Self.ipv4(name) { return octets[0] == 127 }
+        if let groups = Self.ipv6(name) {
+            if groups == [0, 0, 0, 0, 0, 0, 0, 1] { return true }
+            return groups[0..<5].allSatisfy { $0 == 0 } && groups[5] == 0xFFFF && groups[6] >> 8 == 127
+        }
+        return false
+    }
+
+    /// The four octets of a dotted-quad IPv4 address, or nil.
+    static func ipv4(_ text: String) -> [UInt8]? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return nil }
+        var octets: [UInt8] = []
+        for part in parts {
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy({ $0.isASCII && $0.isNumber }),
+                  let value = UInt8(part) else { return nil }
+            octets.append(value)
+        }
+        return octets
+    }
+
+    /// The eight 16-bit groups of an IPv6 address (with `::` and a trailing dotted quad), or nil.
+    static func ipv6(_ text: String) -> [UInt16]? {
+        guard text.contains(":") else { return nil }
+        func groups(_ part: Substring) -> [UInt16]? {
+            if part.isEmpty { return [] }
+            var out: [UInt16] = []
+            let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
+            for (index, piece) in pieces.enumerated() {
+                if index == pieces.count - 1, piece.contains("."), let v4 = ipv4(String(piece)) {
+                    out.append(UInt16(v4[0]) << 8 | UInt16(v4[1]))
+                    out.append(UInt16(v4[2]) << 8 | UInt16(v4[3]))
+                    continue
+                }
+                guard !piece.isEmpty, piece.count <= 4, let value = UInt16(piece, radix: 16) else { return nil }
+                out.append(value)
+            }
+            return out
+        }
+        // Split once at "::" (at most one may appear).
+        var halves: [Substring] = []
+        if let range = text.firstRange(of: "::") {
+            halves = [text[..<range.lowerBound], text[range.upperBound...]]
+            if halves[1].contains("::") { return nil }
+        } else {
+            halves = [Substring(text)]
+        }
+        switch halves.count {
+        case 1:
+            guard let all = groups(Substring(text)), all.count == 8 else { return nil }
+            return all
+        case 2:
+            guard let head = groups(halves[0]), let tail = groups(halves[1]),
+                  head.count + tail.count < 8 else { return nil }
+            return head + Array(repeating: 0, count: 8 - head.count - tail.count) + tail
+        default:
+            return nil
+        }
+    }
 }

@@ -8,17 +8,47 @@ import CLinuxShim
 import Glibc
 import MetroGPIO
 
-let usage = """
-    usage: metrotimer-hwcheck --chip CHIP --button LINE --motor LINE [--active-low] [--motor-active-low]
-                              [--bias pull-up|pull-down|disabled|as-is] [--events N] [--pulse-ms MS]
-           metrotimer-hwcheck --version
-      CHIP   /dev/gpiochipN, gpiochipN, N, or a chip label (see gpiodetect)
-      LINE   a line offset or a line name (see gpioinfo CHIP)
-      --active-low      the button reads low when pressed (button to ground with a pull-up)
-      --events N        exit after N button edges (default: run until SIGTERM/SIGINT)
-      --pulse-ms MS     pulse the motor for MS on each press instead of mirroring the button
-      --version         the libgpiod this program was built with, then exit
-    """
+/// The language of every line this program prints: `--lang uk|en` (anywhere among the arguments), else `uk`
+/// when LC_ALL, LC_MESSAGES or LANG (the first one set) starts with `uk`, else English. The lines a script
+/// reads (`ready`, `edge pressed=1 …`, `motor on`) are English unless Ukrainian is asked for.
+let ukrainian: Bool = {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    for (index, argument) in arguments.enumerated() {
+        if argument.hasPrefix("--lang=") { return argument.dropFirst(7).lowercased() == "uk" }
+        if argument == "--lang", index + 1 < arguments.count { return arguments[index + 1].lowercased() == "uk" }
+    }
+    for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        if let value = getenv(key).map({ String(cString: $0) }), !value.isEmpty { return value.hasPrefix("uk") }
+    }
+    return false
+}()
+
+/// The text in the chosen language (each line written as a Ukrainian–English pair where it is used).
+func text(uk: String, en: String) -> String { ukrainian ? uk : en }
+
+let usage = text(
+    uk: """
+        використання: metrotimer-hwcheck --chip ЧИП --button ЛІНІЯ --motor ЛІНІЯ [--active-low] [--motor-active-low]
+                                         [--bias pull-up|pull-down|disabled|as-is] [--events N] [--pulse-ms МС] [--lang uk|en]
+               metrotimer-hwcheck --version
+          ЧИП    /dev/gpiochipN, gpiochipN, N або мітка чипа (див. gpiodetect)
+          ЛІНІЯ  номер лінії або її назва (див. gpioinfo ЧИП)
+          --active-low      кнопка натиснута — на лінії низький рівень (кнопка на землю з підтяжкою вгору)
+          --events N        вийти після N фронтів кнопки (типово працює до SIGTERM/SIGINT)
+          --pulse-ms МС     вмикати мотор на МС при кожному натисканні, а не повторювати кнопку
+          --version         з якою libgpiod зібрано програму, і вийти
+        """,
+    en: """
+        usage: metrotimer-hwcheck --chip CHIP --button LINE --motor LINE [--active-low] [--motor-active-low]
+                                  [--bias pull-up|pull-down|disabled|as-is] [--events N] [--pulse-ms MS] [--lang uk|en]
+               metrotimer-hwcheck --version
+          CHIP   /dev/gpiochipN, gpiochipN, N, or a chip label (see gpiodetect)
+          LINE   a line offset or a line name (see gpioinfo CHIP)
+          --active-low      the button reads low when pressed (button to ground with a pull-up)
+          --events N        exit after N button edges (default: run until SIGTERM/SIGINT)
+          --pulse-ms MS     pulse the motor for MS on each press instead of mirroring the button
+          --version         the libgpiod this program was built with, then exit
+        """)
 
 /// The command line, validated.
 struct Options {
@@ -61,12 +91,17 @@ func parseOptions(_ arguments: [String]) -> Options {
     var options = Options()
     var rest = arguments[...]
     func value(of flag: String) -> String {
-        guard let next = rest.popFirst() else { fail("\(flag) needs a value\n\(usage)", status: 2) }
+        guard let next = rest.popFirst() else {
+            fail(text(uk: "\(flag) потребує значення", en: "\(flag) needs a value") + "\n\(usage)", status: 2)
+        }
         return next
     }
     func count(of flag: String) -> Int {
-        let text = value(of: flag)
-        guard let number = Int(text), number >= 0 else { fail("\(flag) wants a whole number ≥ 0, not '\(text)'", status: 2) }
+        let given = value(of: flag)
+        guard let number = Int(given), number >= 0 else {
+            fail(text(uk: "\(flag) потребує цілого числа ≥ 0, а не '\(given)'", en: "\(flag) wants a whole number ≥ 0, not '\(given)'"),
+                 status: 2)
+        }
         return number
     }
     while let flag = rest.popFirst() {
@@ -77,20 +112,24 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--active-low": options.activeLow = true
         case "--motor-active-low": options.motorActiveLow = true
         case "--bias":
-            let text = value(of: flag)
-            guard let bias = LineBias(rawValue: text) else {
-                fail("--bias is one of \(LineBias.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'", status: 2)
+            let given = value(of: flag)
+            guard let bias = LineBias(rawValue: given) else {
+                let choices = LineBias.allCases.map(\.rawValue).joined(separator: ", ")
+                fail(text(uk: "--bias — одне з \(choices), а не '\(given)'", en: "--bias is one of \(choices), not '\(given)'"), status: 2)
             }
             options.bias = bias
         case "--events": options.events = count(of: flag)
         case "--pulse-ms": options.pulseMs = count(of: flag)
+        case "--lang": _ = value(of: flag)  // read before anything is printed (`ukrainian`)
         case "-h", "--help": say(usage); exit(0)
-        case "--version": say("metrotimer-hwcheck with libgpiod \(GPIOChip.libraryVersion)"); exit(0)
-        default: fail("unknown option '\(flag)'\n\(usage)", status: 2)
+        case "--version": say(text(uk: "metrotimer-hwcheck з libgpiod \(GPIOChip.libraryVersion)", en: "metrotimer-hwcheck with libgpiod \(GPIOChip.libraryVersion)")); exit(0)
+        default:
+            if flag.hasPrefix("--lang=") { continue }
+            fail(text(uk: "невідомий параметр '\(flag)'", en: "unknown option '\(flag)'") + "\n\(usage)", status: 2)
         }
     }
-    for (flag, text) in [("--chip", options.chip), ("--button", options.button), ("--motor", options.motor)] where text.isEmpty {
-        fail("\(flag) is required\n\(usage)", status: 2)
+    for (flag, given) in [("--chip", options.chip), ("--button", options.button), ("--motor", options.motor)] where given.isEmpty {
+        fail(text(uk: "\(flag) обовʼязковий", en: "\(flag) is required") + "\n\(usage)", status: 2)
     }
     return options
 }
@@ -120,7 +159,7 @@ func stopSignalDescriptor() throws(GPIOError) -> Int32 {
 
 func run(_ options: Options) throws(GPIOError) -> Int32 {
     let chip = try GPIOChip.open(options.chip)
-    say("chip \(chip.name) label=\(chip.label) lines=\(chip.lineCount)")
+    say(text(uk: "чип \(chip.name) label=\(chip.label) lines=\(chip.lineCount)", en: "chip \(chip.name) label=\(chip.label) lines=\(chip.lineCount)"))
     let buttonOffset = try chip.findLine(options.button)
     let motorOffset = try chip.findLine(options.motor)
     let button = try ButtonLine(chip: chip, offset: buttonOffset, bias: options.bias, activeLow: options.activeLow)
@@ -129,10 +168,14 @@ func run(_ options: Options) throws(GPIOError) -> Int32 {
         motor.release()
         button.release()
     }
-    let mode = options.pulseMs > 0 ? "pulse \(options.pulseMs) ms" : "mirror"
-    say("button line \(buttonOffset) bias=\(options.bias.rawValue) active-low=\(options.activeLow ? 1 : 0) pressed=\(try button.value ? 1 : 0)")
-    say("motor line \(motorOffset) active-low=\(options.motorActiveLow ? 1 : 0) mode=\(mode)")
-    say("ready")
+    let mode = options.pulseMs > 0 ? text(uk: "імпульс \(options.pulseMs) мс", en: "pulse \(options.pulseMs) ms")
+        : text(uk: "дзеркало", en: "mirror")
+    let pressed = try button.value ? 1 : 0
+    let settings = "bias=\(options.bias.rawValue) active-low=\(options.activeLow ? 1 : 0) pressed=\(pressed)"
+    say(text(uk: "кнопка: лінія \(buttonOffset) \(settings)", en: "button line \(buttonOffset) \(settings)"))
+    say(text(uk: "мотор: лінія \(motorOffset) active-low=\(options.motorActiveLow ? 1 : 0) режим=\(mode)",
+             en: "motor line \(motorOffset) active-low=\(options.motorActiveLow ? 1 : 0) mode=\(mode)"))
+    say(text(uk: "готово", en: "ready"))
 
     let signalFD = try stopSignalDescriptor()
     defer { close(signalFD) }
@@ -154,32 +197,34 @@ func run(_ options: Options) throws(GPIOError) -> Int32 {
         if fds[1].revents != 0 {
             var info = signalfd_siginfo()
             _ = read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size)
-            say("stopping on signal \(info.ssi_signo): motor off, lines released")
+            say(text(uk: "зупинка за сигналом \(info.ssi_signo): мотор вимкнено, лінії звільнено",
+                     en: "stopping on signal \(info.ssi_signo): motor off, lines released"))
             return 0
         }
         if let deadline = motorOffAtNs, monotonicNow() >= deadline {
             try motor.set(on: false)
             motorOffAtNs = nil
-            say("motor off")
+            say(text(uk: "мотор вимкнено", en: "motor off"))
         }
         guard fds[0].revents != 0 else { continue }
         let edges = try button.readEvents()
         let toBoottime = MonotonicToBoottime.sampleNow()
         for edge in edges {
             seen += 1
-            say("edge pressed=\(edge.pressed ? 1 : 0) mono_ns=\(edge.kernelTimestampNs) boot_ns=\(toBoottime.boottime(fromMonotonic: edge.kernelTimestampNs))")
+            let fields = "pressed=\(edge.pressed ? 1 : 0) mono_ns=\(edge.kernelTimestampNs) boot_ns=\(toBoottime.boottime(fromMonotonic: edge.kernelTimestampNs))"
+            say(text(uk: "фронт \(fields)", en: "edge \(fields)"))
             if options.pulseMs > 0 {
                 guard edge.pressed else { continue }
                 try motor.set(on: true)
                 motorOffAtNs = monotonicNow() + Int64(options.pulseMs) * 1_000_000
-                say("motor on")
+                say(text(uk: "мотор увімкнено", en: "motor on"))
             } else {
                 try motor.set(on: edge.pressed)
-                say("motor \(edge.pressed ? "on" : "off")")
+                say(edge.pressed ? text(uk: "мотор увімкнено", en: "motor on") : text(uk: "мотор вимкнено", en: "motor off"))
             }
         }
     }
-    say("done after \(seen) events")
+    say(text(uk: "готово після \(seen) подій", en: "done after \(seen) events"))
     return 0
 }
 
@@ -187,5 +232,18 @@ let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
 do {
     exit(try run(options))
 } catch {
-    fail(error.description)
+    // The library's message names chip, line and errno in English; in Ukrainian each kind says it in words.
+    switch error.kind {
+    case .noSuchChip:
+        fail(text(uk: "немає чипа GPIO '\(options.chip)' (див. gpiodetect)", en: error.description))
+    case .noSuchLine:
+        fail(text(uk: "на чипі '\(options.chip)' немає лінії '\(options.button)' або '\(options.motor)' (див. gpioinfo)",
+                  en: error.description))
+    case .busy:
+        fail(text(uk: "лінію вже зайняла інша програма (\(error.description))", en: error.description))
+    case .invalidSpec:
+        fail(text(uk: "неправильний чип або лінія: '\(options.chip)', '\(options.button)', '\(options.motor)'", en: error.description))
+    case .system:
+        fail(text(uk: "системна помилка (errno \(error.errno))", en: error.description))
+    }
 }

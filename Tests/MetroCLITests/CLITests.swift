@@ -28,7 +28,7 @@ func checkContract(_ text: String, from: String, to: String, sourceLocation: Sou
 {
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
                               sourceLocation: sourceLocation)
-    #expect(Set(object.keys) == ["from", "to", "start", "arrival", "events", "alerts", "service"], sourceLocation: sourceLocation)
+    #expect(Set(object.keys) == ["from", "to", "start", "arrival", "events", "alerts", "service", "timings"], sourceLocation: sourceLocation)
     #expect(object["from"] as? String == from && object["to"] as? String == to, sourceLocation: sourceLocation)
     let pattern = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[23]:00$/#
     func instant(_ value: Any?) throws -> Int64 {
@@ -259,5 +259,45 @@ struct CLITests {
             }
         }
         #expect(count == 2652)
+    }
+}
+
+/// Times around the clock changes and impossible times of day, as `plan --at` reads them.
+@Suite struct PlanClockChangeTests {
+    /// A ride across the October change carries EEST/EET on every time, the repeated hour's first reading is
+    /// taken and named; a summer day's plan carries no zone at all.
+    @Test func aRideAcrossTheChangeMarksEveryTime() {
+        let r = run(["plan", "akademmistechko", "lisova", "--at", "2026-10-25T03:40", "--lang", "en"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.hasPrefix("03:40 on 2026-10-25 happens twice"), "\(r.out)")
+        #expect(r.out.contains("taking the first, EEST (+03:00); for the second write 2026-10-25T03:40+02:00"))
+        #expect(r.out.contains("Departure 2026-10-25 at 03:40:00 EEST"), "\(r.out)")
+        #expect(r.out.contains(" EET "), "times after the change carry EET: \(r.out)")
+        #expect(r.out.contains("Note: the clocks change"))
+        let second = run(["plan", "akademmistechko", "lisova", "--at", "2026-10-25T03:40+02:00", "--lang", "en"])
+        #expect(second.out.contains("Departure 2026-10-25 at 03:40:00 EET") && !second.out.contains("happens twice"), "\(second.out)")
+        let summer = run(["plan", "akademmistechko", "lisova", "--at", "2026-08-17T08:00", "--lang", "en"])
+        #expect(!summer.out.contains("EEST") && !summer.out.contains("EET"), "\(summer.out)")
+        let uk = run(["plan", "akademmistechko", "lisova", "--at", "2026-10-25T03:40", "--lang", "uk"])
+        #expect(uk.out.contains("буває двічі") && uk.out.contains("EEST"), "\(uk.out)")
+        // JSON stays machine-readable: the note goes to standard error.
+        let json = run(["plan", "akademmistechko", "lisova", "--at", "2026-10-25T03:40", "--json", "--lang", "en"])
+        #expect(json.out.hasPrefix("{") && json.err.contains("happens twice"), "\(json.err)")
+    }
+
+    /// 03:30 on 29 March never shows on a Kyiv clock: refused with the reason; 25:00 and 12:61 say why.
+    @Test func impossibleTimesAreRefusedWithTheReason() {
+        let skipped = run(["plan", "lisova", "darnytsia", "--at", "2026-03-29T03:30", "--lang", "en"])
+        #expect(skipped.code == 64)
+        #expect(skipped.err.contains("03:30 on 2026-03-29 does not exist in Kyiv: at 03:00 the clocks jump to 04:00 (EET → EEST)"),
+                "\(skipped.err)")
+        let ukSkipped = run(["plan", "lisova", "darnytsia", "--at", "2026-03-29T03:30", "--lang", "uk"])
+        #expect(ukSkipped.err.contains("у Києві не існує"), "\(ukSkipped.err)")
+        let hour25 = run(["plan", "lisova", "darnytsia", "--at", "25:00", "--lang", "en"])
+        #expect(hour25.code == 64 && hour25.err.contains("there is no hour 25: hours of the day run from 00 to 23"), "\(hour25.err)")
+        let minute61 = run(["plan", "lisova", "darnytsia", "--at", "12:61", "--lang", "en"])
+        #expect(minute61.err.contains("minutes run 00–59, not 61"), "\(minute61.err)")
+        // With an explicit offset the instant is unambiguous, whatever the wall clock did.
+        #expect(run(["plan", "lisova", "darnytsia", "--at", "2026-03-29T03:30+02:00"]).code == 0)
     }
 }

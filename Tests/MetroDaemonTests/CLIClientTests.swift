@@ -85,7 +85,7 @@ import Testing
         #expect(journal[1]["confirmed_s"] is NSNull)
         #expect(isTimestamp(journal[0]["t0"]))
         let text = try daemon.cli(["journal"]).stdout
-        #expect(text.contains("syrets → lukianivska") && text.contains("stopped"), "\(text)")
+        #expect(text.contains("Syrets → Lukianivska") && text.contains("stopped"), "\(text)")
         let limited = try #require(try json(try daemon.cli(["journal", "--json", "--limit", "1"]).stdout) as? [Any])
         #expect(limited.count == 1)
 
@@ -128,7 +128,7 @@ import Testing
         pinned = try #require((try json(try daemon.cli(["routes", "--json"]).stdout) as? [String: Any])?["pinned"] as? [[String: String]])
         #expect(pinned.count == 5)
         let routesText = try daemon.cli(["routes"]).stdout
-        #expect(routesText.contains("chosen: syrets → lukianivska") && routesText.contains("1. vydubychi → slavutych"), "\(routesText)")
+        #expect(routesText.contains("chosen: Syrets → Lukianivska") && routesText.contains("1. Vydubychi → Slavutych"), "\(routesText)")
 
         // Calibration: nothing measured yet.
         let calibration = try daemon.cli(["calibration", "--json"])

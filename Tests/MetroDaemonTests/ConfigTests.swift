@@ -100,6 +100,8 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
         ("gpsd", "", { $0.gpsd == nil }),
         ("gpsd", "127.0.0.1:2948", { $0.gpsd == "127.0.0.1:2948" }),
         ("gpsd", "[::1]:2947", { $0.gpsd == "[::1]:2947" }),
+        ("gpsd_allow_remote", "yes", { $0.gpsdAllowRemote }),
+        ("gpsd_allow_remote", "no", { !$0.gpsdAllowRemote }),
         ("log_level", "debug", { $0.logLevel == .debug }),
         ("log_level", "info", { $0.logLevel == .info }),
     ]
@@ -131,6 +133,9 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
         ("arrival_alarm", "forever"), ("arrival_alarm", "10"), ("arrival_alarm", ""),
         ("gpsd", "localhost:port"), ("gpsd", "localhost:0"), ("gpsd", "localhost:70000"), ("gpsd", "::1:2947"),
         ("gpsd", "local host:2947"),
+        ("gpsd", "192.168.1.5:2947"), ("gpsd", "gps.example.net"), ("gpsd", "[2001:db8::1]:2947"),
+        ("gpsd", "[::ffff:10.0.0.1]"), ("gpsd", "128.0.0.1"),
+        ("gpsd_allow_remote", "true"), ("gpsd_allow_remote", ""),
         ("log_level", "trace"),
     ]
 
@@ -157,6 +162,35 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
         #expect(c.hardware == .simulated && c.timeScale == 1 && c.language == .uk && c.route == nil)
         #expect(c.stateDirectory == "/var/lib/metrotimer" && c.runtimeDirectory == "/run/metrotimer")
         #expect(c.controlGroup == "metrotimer" && c.gpsd == "localhost:2947" && c.buttonDebounceMilliseconds == 30)
+    }
+
+    /// docs/privacy.md's "no connection leaves the board" holds without the unit's IP filter: `gpsd` names
+    /// loopback only, unless the file says `gpsd_allow_remote = yes` (before or after the `gpsd` line).
+    @Test func gpsdStaysOnTheBoardUnlessRemoteIsAllowed() throws {
+        for local in ["localhost", "LOCALHOST:2948", "localhost.", "127.0.0.1", "127.3.4.5:2947", "[::1]:2947",
+                      "[0:0:0:0:0:0:0:1]", "[::ffff:127.0.0.1]:2947"] {
+            #expect(try config("gpsd = \(local)\n").gpsd == local, "\(local)")
+        }
+        let refused = configError("gpsd = 10.1.2.3:2947\n")
+        #expect(refused?.hasPrefix("/etc/test.conf:1: gpsd: '10.1.2.3:2947' is not on this board") == true, "\(refused ?? "accepted")")
+        #expect(refused?.contains("gpsd_allow_remote = yes") == true)
+        #expect(try config("gpsd_allow_remote = yes\ngpsd = 10.1.2.3:2947\n").gpsd == "10.1.2.3:2947")
+        #expect(try config("gpsd = gps.lan:2947\ngpsd_allow_remote = yes\n").gpsd == "gps.lan:2947")
+        #expect(configError("gpsd_allow_remote = yes\ngpsd_allow_remote = no\ngpsd = gps.lan\n") != nil)
+        // GPS off needs no permission.
+        #expect(try config("gpsd = off\n").gpsd == nil)
+        #expect(!DaemonConfig().gpsdAllowRemote)
+    }
+
+    /// The remote-gpsd refusal is one of the problems the loader reports all at once (`--check-config` and the
+    /// start both see it beside any other), and the refused address is not kept.
+    @Test func aRemoteGpsdIsReportedWithTheOtherProblems() throws {
+        let assignments = try ConfigFileParser.parse("gpsd = 10.1.2.3:2947\ntime_scale = 0\n", file: "/etc/test.conf")
+        let (config, problems) = DaemonConfig.fromReporting(assignments)
+        #expect(problems.count == 2, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("/etc/test.conf:1: gpsd: '10.1.2.3:2947' is not on this board") }, "\(problems)")
+        #expect(problems.contains { $0.hasPrefix("/etc/test.conf:2: time_scale:") }, "\(problems)")
+        #expect(config.gpsd == nil)
     }
 
     @Test func gpioLinesMustDiffer() {

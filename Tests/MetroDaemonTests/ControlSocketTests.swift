@@ -112,7 +112,7 @@ import Testing
         #expect(bad["ok"] as? Bool == false && bad["code"] as? String == "bad_request", "\(bad)")
         #expect((bad["error"] as? String ?? "").contains("'lang'"), "\(bad)")
 
-        // The command line sends its own language: `--lang en` output has no Cyrillic (SPEC §10).
+        // The command line sends its own language: `--lang en` output has no Cyrillic (model §10).
         for arguments in [["departed", "--lang", "en"], ["route", "lisovva", "teremky", "--lang", "en"], ["plus", "--lang", "en"]] {
             let r = try daemon.cli(arguments)
             #expect(r.status != 0 && !r.stderr.isEmpty, "\(arguments): \(r)")

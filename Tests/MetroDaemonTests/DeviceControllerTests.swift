@@ -36,7 +36,7 @@ private final class Board {
     let device: DeviceController
     let t0: Instant
 
-    /// universytet → poshtova-ploshcha on Monday 2026-08-17 08:00 (SPEC §13 example 2), started at `t0`:
+    /// universytet → poshtova-ploshcha on Monday 2026-08-17 08:00 (model §13 example 2), started at `t0`:
     /// transfer alert 87, exit khreshchatyk 202, next_stop 341 while the rider is changing
     /// lines (20 s before the earliest plausible arrival: the m2 train may come at once), arrival 508.
     init() throws {
@@ -86,7 +86,7 @@ private final class Board {
     func instant(_ milliseconds: Int64) -> Instant { Instant(nanoseconds: t0.nanoseconds + milliseconds * 1_000_000) }
 }
 
-@Suite("Gestures on the device, decided by the state at the press (SPEC §12.1)")
+@Suite("Gestures on the device, decided by the state at the press (model §12.1)")
 struct DeviceControllerTests {
     @Test("a short pressed while 'yours is next' buzzes acknowledges it, even if the buzz ended before the short was decided")
     func lateAcknowledgementIsNotTrainDeparted() throws {

@@ -6,7 +6,7 @@ import MetroSystem
 import Testing
 
 extension GPSDaemonTests {
-    /// Calibration mode (SPEC §6.3) end to end: the real command line starts a session, presses on the simulated
+    /// Calibration mode (model §6.3) end to end: the real command line starts a session, presses on the simulated
     /// board record departures and stops, samples pass the plausibility checks or are reported, the raw presses are
     /// stored and replay to the same samples, and `calibration --reset` clears everything.
     @Suite struct CalibrationMode {

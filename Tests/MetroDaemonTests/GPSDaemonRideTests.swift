@@ -37,7 +37,7 @@ extension GPSDaemonTests {
             #expect(trip["gps_corrections"] as? Int == 0, "no correction when GPS agrees: \(trip)")
             #expect(trip["arrival"] as? String == planned, "the arrival never moved")
             // Entries into Chernihivska's and Lisova's circles measured one running time (the departure's own
-            // entry includes the platform wait, so Darnytsia > Chernihivska is not measured: SPEC §6).
+            // entry includes the platform wait, so Darnytsia > Chernihivska is not measured: model §6).
             let segments = try calibrationSegments(rig.daemon)
             let measured = try #require(segments["chernihivska>lisova"], "passive sample expected: \(segments)")
             #expect(measured["running_samples"] as? Int == 1)

@@ -4,7 +4,7 @@ import MetroModel
 import Testing
 @testable import MetroDaemon
 
-@Suite("The status document (SPEC §11)")
+@Suite("The status document (model §11)")
 struct StatusDocumentTests {
     /// The wall clock steps a minute after a GPS snap: the snap's time in the status stays where it was, like the
     /// trip's other instants, so watchers are not pushed a change that did not happen.

@@ -2,7 +2,7 @@ import MetroEngine
 import MetroModel
 import Testing
 
-@Suite("Calibration mode through the engine (SPEC §6)")
+@Suite("Calibration mode through the engine (model §6)")
 struct CalibrationModeTests {
     let firstSegment = SegmentKey(from: "akademmistechko", to: "zhytomyrska")
 

@@ -2,7 +2,7 @@ import MetroEngine
 import MetroModel
 import Testing
 
-@Suite("Corrections through the engine (SPEC §5.2, §5.3)")
+@Suite("Corrections through the engine (model §5.2, §5.3)")
 struct CorrectionTests {
     /// ex. 1 started at the rig's now; returns the rig, t0 and the planned trip.
     func straight() throws -> (EngineRig, Instant, Trip) {
@@ -16,7 +16,7 @@ struct CorrectionTests {
         rig.trip?.events.first { $0.station == station }.map { $0.arrival.after(t0) }
     }
 
-    @Test("+1 at t0+300 anchors at zhytomyrska with its dwell ahead: sviatoshyn at t0+465 (SPEC §13)")
+    @Test("+1 at t0+300 anchors at zhytomyrska with its dwell ahead: sviatoshyn at t0+465 (model §13)")
     func plusOneMidRide() throws {
         let (rig, t0, _) = try straight()
         rig.clock.advance(seconds: 300)

@@ -7,7 +7,7 @@ import Testing
 /// motor has played all of it; a restart plays again whatever fired but was not delivered. And the wake-up alarm
 /// that "get off now" starts, played on the real player on a virtual clock.
 ///
-/// akademmistechko → khreshchatyk (SPEC §13 example 1): next_stop at t0 + 1207 s under the never-late bound, arrival at t0 + 1334 s.
+/// akademmistechko → khreshchatyk (model §13 example 1): next_stop at t0 + 1207 s under the never-late bound, arrival at t0 + 1334 s.
 @Suite("Alert delivery and the wake-up alarm through the engine")
 struct DeliveryTests {
     static let route = RouteChoice(from: "akademmistechko", to: "khreshchatyk")

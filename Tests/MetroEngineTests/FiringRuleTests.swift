@@ -17,7 +17,7 @@ func restartedRide(_ from: StationID, _ to: StationID, wallUnix: Int64 = mondayN
     return (second, t0)
 }
 
-@Suite("Firing rules through the engine (SPEC §4)")
+@Suite("Firing rules through the engine (model §4)")
 struct FiringRuleTests {
     @Test("next_stop is swallowed when the arrival is 30 s away or less, and fires at 31 s")
     func nextStopSuppressedNearArrival() throws {

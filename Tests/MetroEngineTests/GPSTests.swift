@@ -2,7 +2,7 @@ import MetroEngine
 import MetroModel
 import Testing
 
-@Suite("GPS through the engine (SPEC §5.4, §6.2)")
+@Suite("GPS through the engine (model §5.4, §6.2)")
 struct GPSTests {
     /// khreshchatyk → lisova crosses the Dnipro on the surface: dnipro, hidropark, livoberezhna, darnytsia,
     /// chernihivska and lisova can all be snapped to.

@@ -62,7 +62,7 @@ enum Mutation: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
 }
 
-@Suite("Persistence: store first, then apply (SPEC §12.4)")
+@Suite("Persistence: store first, then apply (model §12.4)")
 struct PersistenceTests {
     @Test("every mutation is stored before the engine applies it", arguments: Mutation.allCases)
     func storedBeforeApplied(_ mutation: Mutation) throws {

@@ -2,7 +2,7 @@ import MetroEngine
 import MetroModel
 import Testing
 
-@Suite("Restore after a restart (SPEC §12.4)")
+@Suite("Restore after a restart (model §12.4)")
 struct RestoreTests {
     @Test("restoring nothing is idle and arms nothing")
     func restoreNil() {

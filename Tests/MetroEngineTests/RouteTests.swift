@@ -2,7 +2,7 @@ import MetroEngine
 import MetroModel
 import Testing
 
-@Suite("Routes through the engine (SPEC §9)")
+@Suite("Routes through the engine (model §9)")
 struct RouteTests {
     let a = RouteChoice(from: "akademmistechko", to: "khreshchatyk")
     let b = RouteChoice(from: "lisova", to: "teremky")

@@ -2,7 +2,7 @@ import MetroEngine
 import MetroModel
 import Testing
 
-@Suite("Watchers and the published status (SPEC §11)")
+@Suite("Watchers and the published status (model §11)")
 struct WatcherAndStatusTests {
     @Test("without watchers the alarm is armed only at alerts and expiry; with them also at each arrival")
     func watchersWakeAtArrivals() throws {

@@ -2,11 +2,11 @@ import MetroEngine
 import MetroModel
 import Testing
 
-@Suite("Whole rides on the virtual clock (SPEC §4, §13)")
+@Suite("Whole rides on the virtual clock (model §4, §13)")
 struct WholeRideTests {
-    // SPEC §13 ex. 1 had next_stop at the teatralna arrival (1219). The lab's policy (docs/accuracy.md) never lets it
+    // model §13 ex. 1 had next_stop at the teatralna arrival (1219). The lab's policy (docs/accuracy.md) never lets it
     // come later than 20 s before the earliest plausible arrival: ten segments of spread put that 12 s sooner.
-    @Test("akademmistechko → khreshchatyk: next_stop at 1207, arrival at 1334, expiry at 1934 (SPEC §13 ex. 1, lab policy)")
+    @Test("akademmistechko → khreshchatyk: next_stop at 1207, arrival at 1334, expiry at 1934 (model §13 ex. 1, lab policy)")
     func straightRide() throws {
         let rig = EngineRig()
         let t0 = rig.clock.now
@@ -41,9 +41,9 @@ struct WholeRideTests {
         #expect(rig.clock.wakeUps == 3 && rig.store.endedTrips.count == 1, "an ended trip never wakes anything")
     }
 
-    // The instants of SPEC §13 ex. 2 were 87, 398 and 508. The accuracy lab's policy (docs/accuracy.md) moved one:
+    // The instants of model §13 ex. 2 were 87, 398 and 508. The accuracy lab's policy (docs/accuracy.md) moved one:
     // "yours is next" no longer waits for the modelled m2 departure (the train may come at once).
-    @Test("universytet → poshtova-ploshcha, Mon 08:00: transfer 87, next_stop 341, arrival 508 (SPEC §13 ex. 2, lab policy)")
+    @Test("universytet → poshtova-ploshcha, Mon 08:00: transfer 87, next_stop 341, arrival 508 (model §13 ex. 2, lab policy)")
     func rideWithAChange() throws {
         let rig = EngineRig(wallUnix: mondayMorning)
         let t0 = rig.clock.now
@@ -67,7 +67,7 @@ struct WholeRideTests {
         expectNoArmingForFiredAlerts(rig, plans: alerts, fired: fired)
     }
 
-    @Test("universytet → palats-sportu: the exit is the first stop, so the transfer alert fires at t0 (SPEC §13 ex. 3)")
+    @Test("universytet → palats-sportu: the exit is the first stop, so the transfer alert fires at t0 (model §13 ex. 3)")
     func transferAlertAtT0() throws {
         let rig = EngineRig()
         let t0 = rig.clock.now

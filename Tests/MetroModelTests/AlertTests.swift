@@ -1,7 +1,7 @@
 import Testing
 @testable import MetroModel
 
-@Suite("Alerts and firing rules (SPEC §4)")
+@Suite("Alerts and firing rules (model §4)")
 struct AlertTests {
     func summary(_ trip: Trip) -> [String] {
         trip.alerts().map { "\($0.kind.rawValue)@\(offset($0.instant, trip)):\($0.station)" }

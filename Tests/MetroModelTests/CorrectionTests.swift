@@ -1,7 +1,7 @@
 import Testing
 @testable import MetroModel
 
-@Suite("Corrections (SPEC §5.1–§5.3)")
+@Suite("Corrections (model §5.1–§5.3)")
 struct CorrectionTests {
     let t0 = kyivUnix(2026, 8, 17, 12, 0)
 

@@ -2,7 +2,7 @@ import Testing
 @testable import MetroModel
 
 @Suite struct GestureTableTests {
-    /// SPEC §12.1, row by row; the rows the SPEC leaves out are this project's decisions (see GestureTable).
+    /// model §12.1, row by row; the rows the model leaves out are this project's decisions (see GestureTable).
     static let expected: [DeviceState: [Gesture: DeviceAction]] = [
         .idleWithRoute: [.short: .start, .double: .nextPinnedRoute, .long: .buzzRouteStopCount, .veryLong: .cannot],
         .idleNoRoute: [.short: .cannot, .double: .nextPinnedRoute, .long: .cannot, .veryLong: .cannot],

@@ -1,7 +1,7 @@
 import Testing
 @testable import MetroModel
 
-@Suite("Headway at an instant (SPEC §3.1)")
+@Suite("Headway at an instant (model §3.1)")
 struct HeadwayTests {
     @Test(arguments: [(8, 0, 210), (8, 30, 188), (9, 0, 165), (3, 0, 540), (23, 40, 540)])
     func specExamplesM1ForwardMonday(_ example: (Int, Int, Int)) {

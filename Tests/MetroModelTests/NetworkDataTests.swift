@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MetroModel
 
-@Suite("Network data (SPEC §1)")
+@Suite("Network data (model §1)")
 struct NetworkDataTests {
     @Test func consistency() {
         #expect(kyiv.stations.count == 52)
@@ -129,29 +129,9 @@ struct NetworkDataTests {
     }
 
     /// `scripts/make-network-data.py --check`: the committed file is what the script derives from the reference
-    /// facts — the shared ones (`shared/` beside the repository or one of its ancestors) when present, which the
-    /// copy kept in `Data/reference/` must then equal; else that copy, said loudly.
+    /// facts kept in `Data/reference/` (the clone alone can re-derive and check its data).
     @Test func committedDataMatchesTheGenerator() throws {
-        let kept = repositoryRoot.appendingPathComponent("Data/reference/kyiv-metro-reference.json").path
-        var directory = repositoryRoot.deletingLastPathComponent()
-        var shared: String?
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("shared/data/kyiv-metro-reference.json").path
-            if FileManager.default.fileExists(atPath: candidate) { shared = candidate; break }
-            directory = directory.deletingLastPathComponent()
-        }
-        let reference: String
-        if let shared {
-            #expect(FileManager.default.contentsEqual(atPath: shared, andPath: kept),
-                    "Data/reference/kyiv-metro-reference.json differs from \(shared): copy it again")
-            reference = shared
-        } else {
-            print("""
-                NOTE: the shared reference facts (shared/data/kyiv-metro-reference.json) are not beside \
-                \(repositoryRoot.path); checking Data/kyiv-metro.json against the copy in Data/reference/ instead
-                """)
-            reference = kept
-        }
+        let reference = repositoryRoot.appendingPathComponent("Data/reference/kyiv-metro-reference.json").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", repositoryRoot.appendingPathComponent("scripts/make-network-data.py").path,
@@ -164,5 +144,30 @@ struct NetworkDataTests {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(output)")
         #expect(output.contains("up to date"))
+    }
+
+    /// `--help` prints the usage (and writes nothing); an unknown option is refused with the usage.
+    @Test func generatorExplainsItself() throws {
+        func run(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", repositoryRoot.appendingPathComponent("scripts/make-network-data.py").path]
+                + arguments
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, output)
+        }
+        let (status, help) = try run(["--help"])
+        #expect(status == 0)
+        #expect(help.hasPrefix("usage: scripts/make-network-data.py"), "\(help)")
+        #expect(help.contains("--check") && help.contains("REFERENCE_JSON"))
+        #expect(!help.contains("wrote"))
+        let (badStatus, bad) = try run(["--frobnicate"])
+        #expect(badStatus == 2)
+        #expect(bad.contains("unknown option --frobnicate") && bad.contains("usage:"))
     }
 }

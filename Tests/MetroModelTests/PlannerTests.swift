@@ -1,7 +1,7 @@
 import Testing
 @testable import MetroModel
 
-@Suite("Route planning (SPEC §2)")
+@Suite("Route planning (model §2)")
 struct PlannerTests {
     func ids(_ route: [RouteEvent]) -> [String] { route.map(\.station.rawValue) }
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import MetroModel
 
-@Suite("Schedule fill and the timing chain (SPEC §3)")
+@Suite("Schedule fill and the timing chain (model §3)")
 struct ScheduleTests {
     @Test func workedExample1() throws {
         let trip = try plannedTrip("akademmistechko", "khreshchatyk", at: kyivUnix(2026, 8, 17, 12, 0))

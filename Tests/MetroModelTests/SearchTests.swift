@@ -1,7 +1,7 @@
 import Testing
 @testable import MetroModel
 
-@Suite("Station search (SPEC §10)")
+@Suite("Station search (model §10)")
 struct SearchTests {
     @Test func foldingCaseDiacriticsAndEveryApostrophe() {
         let forms = ["Лукʼянівська", "лук'янівська", "Лук’янівська", "ЛУКʻЯНІВСЬКА", "лук`янівська", "Лукянівська"]

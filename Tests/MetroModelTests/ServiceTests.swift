@@ -1,7 +1,7 @@
 import Testing
 @testable import MetroModel
 
-@Suite("Service hours checks (SPEC §7)")
+@Suite("Service hours checks (model §7)")
 struct ServiceTests {
     func clock(_ unix: Int64) -> String { KyivTime.civil(unixSeconds: unix).description }
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import MetroModel
 
-@Suite("GPS snap decision (SPEC §5.4)")
+@Suite("GPS snap decision (model §5.4)")
 struct SnapTests {
     /// A trip on a boot-time-like timeline: timeline zero is an arbitrary Unix time.
     let wall = WallClockMapping(unixNanosecondsAtZero: kyivUnix(2026, 8, 17, 11, 0) * 1_000_000_000)

@@ -1,7 +1,7 @@
 import Testing
 @testable import MetroModel
 
-@Suite("Status snapshot (SPEC §11)")
+@Suite("Status snapshot (model §11)")
 struct StatusTests {
     @Test func fields() throws {
         let trip = try plannedTrip("universytet", "poshtova-ploshcha", at: kyivUnix(2026, 8, 17, 8, 0))

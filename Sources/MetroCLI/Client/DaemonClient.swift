@@ -27,10 +27,10 @@ final class DaemonClient {
 
     /// Connects to the socket named by a command's `--socket`, `$METROTIMER_SOCKET` or the default.
     static func connect(_ args: ParsedArguments, _ context: CommandContext) throws(CLIError) -> DaemonClient {
-        if args.values["--socket"] == "" { throw .usage("--socket needs a PATH") }
         let language = try args.language(context)
-        let client = try DaemonClient(path: socketPath(option: args.values["--socket"], environment: context.environment))
-        client.language = language
+        if args.values["--socket"] == "" { throw .usage(Phrase(uk: "--socket потребує ШЛЯХ", en: "--socket needs a PATH")(language)) }
+        let client = try DaemonClient(path: socketPath(option: args.values["--socket"], environment: context.environment),
+                                      language: language)
         if let text = context.environment["METROTIMER_REPLY_TIMEOUT_MS"], let ms = Int32(text), ms > 0 {
             client.replyTimeoutMilliseconds = ms
         }
@@ -38,41 +38,49 @@ final class DaemonClient {
     }
 
     /// Connects, or throws ONE clear line when the daemon is not running or the socket is not ours to use.
-    init(path: String) throws(CLIError) {
+    init(path: String, language: Language = .en) throws(CLIError) {
         self.path = path
+        self.language = language
+        let L = language
         do {
             connection = try UnixConnection.connect(path: path)
         } catch let error as SystemError {
             // Linux refuses a connection to a file that is not a socket: a wrong path, not a stopped daemon.
             if error.errno.rawValue == ECONNREFUSED, let kind = DaemonClient.kind(of: path) {
-                throw CLIError("\(path) is not a socket (it is \(kind)): "
-                    + "is --socket or $METROTIMER_SOCKET right? (the daemon's is <runtime_directory>/control.sock)",
+                throw CLIError(Phrase(uk: "\(path) — не сокет (це \(kind.uk)): чи правильні --socket або $METROTIMER_SOCKET? "
+                                         + "(сокет служби — <runtime_directory>/control.sock)",
+                                      en: "\(path) is not a socket (it is \(kind.en)): "
+                                         + "is --socket or $METROTIMER_SOCKET right? (the daemon's is <runtime_directory>/control.sock)")(L),
                     exitCode: CLIError.unavailableCode)
             }
             switch error.errno.rawValue {
             case ENOENT, ECONNREFUSED:
-                throw CLIError("metrotimerd is not running (no daemon listening on \(path))", exitCode: CLIError.unavailableCode)
+                throw CLIError(Phrase(uk: "metrotimerd не запущено (на \(path) ніхто не слухає)",
+                                      en: "metrotimerd is not running (no daemon listening on \(path))")(L), exitCode: CLIError.unavailableCode)
             case EACCES, EPERM:
-                throw CLIError("permission denied on \(path): join the control group (usually 'metrotimer')",
+                throw CLIError(Phrase(uk: "немає доступу до \(path): додайте себе до групи керування (зазвичай 'metrotimer')",
+                                      en: "permission denied on \(path): join the control group (usually 'metrotimer')")(L),
                                exitCode: CLIError.unavailableCode)
             default:
-                throw CLIError("cannot reach metrotimerd at \(path): \(error)", exitCode: CLIError.unavailableCode)
+                throw CLIError(Phrase(uk: "не вдається звʼязатися з metrotimerd на \(path): \(error)",
+                                  en: "cannot reach metrotimerd at \(path): \(error)")(L), exitCode: CLIError.unavailableCode)
             }
         } catch {
-            throw CLIError("cannot reach metrotimerd at \(path): \(error)", exitCode: CLIError.unavailableCode)
+            throw CLIError(Phrase(uk: "не вдається звʼязатися з metrotimerd на \(path): \(error)",
+                                  en: "cannot reach metrotimerd at \(path): \(error)")(L), exitCode: CLIError.unavailableCode)
         }
     }
 
     /// What `path` is when it exists but is not a socket ("a regular file", "a directory", ...); nil for a socket or
     /// nothing at all.
-    static func kind(of path: String) -> String? {
+    static func kind(of path: String) -> Phrase? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFSOCK: return nil
-        case S_IFREG: return "a regular file"
-        case S_IFDIR: return "a directory"
-        default: return "not a socket file"
+        case S_IFREG: return Phrase(uk: "звичайний файл", en: "a regular file")
+        case S_IFDIR: return Phrase(uk: "каталог", en: "a directory")
+        default: return Phrase(uk: "не файл сокета", en: "not a socket file")
         }
     }
 
@@ -84,20 +92,27 @@ final class DaemonClient {
         let reply: JSONValue
         do {
             try connection.writeAll(Array((request.line(language: language) + "\n").utf8))
-            reply = try nextMessage(timeoutMilliseconds: replyTimeoutMilliseconds)
+            // A watcher may be pushed events before the reply: keep them, in order, for nextMessage.
+            var message = try readMessage(timeoutMilliseconds: replyTimeoutMilliseconds)
+            while message["event"] != nil {
+                events.append(message)
+                message = try readMessage(timeoutMilliseconds: replyTimeoutMilliseconds)
+            }
+            reply = message
         } catch let error as CLIError {
             throw error
         } catch {
             // The daemon may have refused this peer and closed before the request went out: its reply is
             // still waiting to be read and says why (e.g. permission denied).
             guard let refusal = try? nextMessage(timeoutMilliseconds: replyTimeoutMilliseconds), refusal["ok"]?.boolValue == false else {
-                throw CLIError("lost the connection to metrotimerd: \(error)", exitCode: CLIError.unavailableCode)
+                throw CLIError(Phrase(uk: "втрачено зʼєднання з metrotimerd: \(error)",
+                                      en: "lost the connection to metrotimerd: \(error)")(language ?? .en), exitCode: CLIError.unavailableCode)
             }
             reply = refusal
         }
         if reply["ok"]?.boolValue == false {
             let code = reply["code"]?.stringValue
-            throw CLIError(reply["error"]?.stringValue ?? "the daemon refused the request",
+            throw CLIError(reply["error"]?.stringValue ?? Phrase(uk: "служба відхилила запит", en: "the daemon refused the request")(language ?? .en),
                            exitCode: code == "bad_request" ? CLIError.usageCode : (code == "permission_denied" ? 77 : 1))
         }
         return reply
@@ -111,6 +126,15 @@ final class DaemonClient {
     /// The next JSON line from the daemon; blocks until one arrives, or `timeoutMilliseconds` pass (nil: forever,
     /// as `status --watch` waits for the next change).
     func nextMessage(timeoutMilliseconds: Int32? = nil) throws(CLIError) -> JSONValue {
+        if !events.isEmpty { return events.removeFirst() }
+        return try readMessage(timeoutMilliseconds: timeoutMilliseconds)
+    }
+
+    /// Events (`{"event": …}`) that arrived while a request waited for its reply, oldest first.
+    private var events: [JSONValue] = []
+
+    /// The next JSON line from the socket itself.
+    private func readMessage(timeoutMilliseconds: Int32?) throws(CLIError) -> JSONValue {
         while pending.isEmpty {
             if let timeoutMilliseconds {
                 var descriptor = pollfd(fd: connection.fd.rawValue, events: Int16(POLLIN), revents: 0)
@@ -118,16 +142,19 @@ final class DaemonClient {
                 repeat { ready = poll(&descriptor, 1, timeoutMilliseconds) } while ready < 0 && errno == EINTR
                 if ready == 0 {
                     let wait = timeoutMilliseconds % 1000 == 0 ? "\(timeoutMilliseconds / 1000) s" : "\(timeoutMilliseconds) ms"
-                    throw CLIError("metrotimerd at \(path) did not answer within \(wait)",
+                    throw CLIError(Phrase(uk: "metrotimerd на \(path) не відповів за \(wait.replacingUnits())",
+                                          en: "metrotimerd at \(path) did not answer within \(wait)")(language ?? .en),
                                    exitCode: CLIError.unavailableCode)
                 }
             }
             let bytes: [UInt8]?
             do { bytes = try connection.read(upTo: 65536) } catch {
-                throw CLIError("lost the connection to metrotimerd: \(error)", exitCode: CLIError.unavailableCode)
+                throw CLIError(Phrase(uk: "втрачено зʼєднання з metrotimerd: \(error)",
+                                      en: "lost the connection to metrotimerd: \(error)")(language ?? .en), exitCode: CLIError.unavailableCode)
             }
             guard let bytes, !bytes.isEmpty else {
-                throw CLIError("metrotimerd closed the connection", exitCode: CLIError.unavailableCode)
+                throw CLIError(Phrase(uk: "metrotimerd закрив зʼєднання", en: "metrotimerd closed the connection")(language ?? .en),
+                               exitCode: CLIError.unavailableCode)
             }
             for item in buffer.append(bytes) {
                 if case .line(let line) = item { pending.append(String(decoding: line, as: UTF8.self)) }
@@ -135,8 +162,16 @@ final class DaemonClient {
         }
         let line = pending.removeFirst()
         guard let value = JSONValue.parse(line) else {
-            throw CLIError("metrotimerd sent something that is not JSON", exitCode: 1)
+            throw CLIError(Phrase(uk: "metrotimerd надіслав не JSON", en: "metrotimerd sent something that is not JSON")(language ?? .en),
+                           exitCode: 1)
         }
         return value
+    }
+}
+
+extension String {
+    /// "10 s" / "250 ms" with the Ukrainian unit symbols.
+    fileprivate func replacingUnits() -> String {
+        hasSuffix(" ms") ? String(dropLast(3)) + " мс" : (hasSuffix(" s") ? String(dropLast(2)) + " с" : self)
     }
 }

@@ -3,19 +3,22 @@ import MetroModel
 
 /// `metrotimer routes` as text.
 enum RoutesView {
-    static func render(_ routes: JSONValue) -> String {
+    static func render(_ routes: JSONValue, language L: Language) -> String {
         var out = ""
         func describe(_ r: JSONValue) -> String {
-            "\(r["from"]?.stringValue ?? "?") → \(r["to"]?.stringValue ?? "?")"
+            "\(StationNames.name(r["from"]?.stringValue, L)) → \(StationNames.name(r["to"]?.stringValue, L))"
         }
-        if let selected = routes["selected"], selected != .null { out += "chosen: \(describe(selected))\n" }
+        if let selected = routes["selected"], selected != .null {
+            out += Phrase(uk: "вибрано: ", en: "chosen: ")(L) + describe(selected) + "\n"
+        }
         let pinned = routes["pinned"]?.arrayValue ?? []
-        out += pinned.isEmpty ? "pinned: none\n" : "pinned:\n"
+        out += pinned.isEmpty ? Phrase(uk: "закріплені: немає\n", en: "pinned: none\n")(L)
+            : Phrase(uk: "закріплені:\n", en: "pinned:\n")(L)
         for (i, r) in pinned.enumerated() { out += "  \(i + 1). \(describe(r))\n" }
         let recents = routes["recents"]?.arrayValue ?? []
         if !recents.isEmpty {
             // Numbered on after the pinned ones: the number a double press buzzes for it.
-            out += "recent:\n"
+            out += Phrase(uk: "недавні:\n", en: "recent:\n")(L)
             for (i, r) in recents.enumerated() { out += "  \(pinned.count + i + 1). \(describe(r))\n" }
         }
         return out
@@ -47,18 +50,33 @@ enum RoutesView {
 
 /// `metrotimer journal` and `metrotimer stats` as text.
 enum JournalView {
-    static func render(_ entries: JSONValue) -> String {
+    static func render(_ entries: JSONValue, language L: Language) -> String {
         let list = entries.arrayValue ?? []
-        if list.isEmpty { return "no trips yet\n" }
-        var out = "id  t0                   route                                   outcome   planned  final  confirmed  corrections\n"
+        if list.isEmpty { return Phrase(uk: "поїздок ще немає\n", en: "no trips yet\n")(L) }
+        let unit = Phrase(uk: "с", en: "s")(L)
+        var out = pad("№", 4) + pad("t0", 21) + pad(Phrase(uk: "маршрут", en: "route")(L), 40)
+            + pad(Phrase(uk: "результат", en: "outcome")(L), 10) + pad(Phrase(uk: "план", en: "planned")(L), 9)
+            + pad(Phrase(uk: "підсумок", en: "final")(L), 9) + pad(Phrase(uk: "підтверджено", en: "confirmed")(L), 13)
+            + Phrase(uk: "поправки", en: "corrections")(L) + "\n"
         for e in list {
-            let route = "\(e["from"]?.stringValue ?? "?") → \(e["to"]?.stringValue ?? "?")"
-            let confirmed = e["confirmed_s"]?.intValue.map { "\($0) s" } ?? "—"
+            let route = "\(StationNames.name(e["from"]?.stringValue, L)) → \(StationNames.name(e["to"]?.stringValue, L))"
+            let confirmed = e["confirmed_s"]?.intValue.map { "\($0) \(unit)" } ?? "—"
+            let outcome: String
+            switch e["outcome"]?.stringValue {
+            case "arrived": outcome = Phrase(uk: "прибув", en: "arrived")(L)
+            case "stopped": outcome = Phrase(uk: "зупинено", en: "stopped")(L)
+            case "expired": outcome = Phrase(uk: "сплив", en: "expired")(L)
+            default: outcome = e["outcome"]?.stringValue ?? ""
+            }
+            let manual = e["manual_corrections"]?.intValue ?? 0
+            let late = e["late_corrections"]?.intValue ?? 0
+            let gps = e["gps_corrections"]?.intValue ?? 0
             out += pad(String(e["id"]?.intValue ?? 0), 4) + pad(String((e["t0"]?.stringValue ?? "").prefix(19)), 21)
-                + pad(route, 40) + pad(e["outcome"]?.stringValue ?? "", 10)
-                + pad("\(e["planned_s"]?.intValue ?? 0) s", 9) + pad("\(e["final_s"]?.intValue ?? 0) s", 7)
-                + pad(confirmed, 11)
-                + "\(e["manual_corrections"]?.intValue ?? 0) manual (\(e["late_corrections"]?.intValue ?? 0) late), \(e["gps_corrections"]?.intValue ?? 0) gps\n"
+                + pad(route, 40) + pad(outcome, 10)
+                + pad("\(e["planned_s"]?.intValue ?? 0) \(unit)", 9) + pad("\(e["final_s"]?.intValue ?? 0) \(unit)", 9)
+                + pad(confirmed, 13)
+                + Phrase(uk: "\(manual) \(Plural.ukrainian(manual, one: "ручна", few: "ручні", many: "ручних")) (\(late) +1), \(gps) GPS",
+                         en: "\(manual) manual (\(late) late), \(gps) GPS")(L) + "\n"
         }
         return out
     }
@@ -86,17 +104,59 @@ enum JournalView {
     }
 }
 
-/// `metrotimer calibration` as text.
+/// `metrotimer calibration` as text: each segment by its station names, averages rounded to whole seconds.
 enum CalibrationView {
-    static func render(_ doc: JSONValue) -> String {
+    /// "Lisova → Chernihivska" for `lisova>chernihivska`.
+    static func segmentName(_ key: String, _ L: Language) -> String {
+        let parts = key.split(separator: ">").map(String.init)
+        guard parts.count == 2 else { return key }
+        return "\(StationNames.name(parts[0], L)) → \(StationNames.name(parts[1], L))"
+    }
+
+    static func figure(_ average: Double?, _ samples: Int?, _ L: Language) -> String {
+        guard let average else { return "—" }
+        let n = samples ?? 0
+        return Phrase(uk: "\(Int(average.rounded())) с (\(n) \(Plural.ukrainian(n, one: "вимір", few: "виміри", many: "вимірів")))",
+                      en: "\(Int(average.rounded())) s (\(n) \(Plural.english(n, one: "sample", other: "samples")))")(L)
+    }
+
+    static func render(_ doc: JSONValue, language L: Language) -> String {
         let segments = doc["segments"]?.arrayValue ?? []
-        if segments.isEmpty { return "no calibration yet (every segment uses the timetable seed)\n" }
-        var out = "segment                                   running (n)      dwell (n)\n"
+        if segments.isEmpty {
+            return Phrase(uk: "калібрування ще немає (кожен перегін бере час із розкладу)\n",
+                          en: "no calibration yet (every segment uses the timetable seed)\n")(L)
+        }
+        var out = JournalView.pad(Phrase(uk: "перегін", en: "segment")(L), 44)
+            + JournalView.pad(Phrase(uk: "рух", en: "running")(L), 22) + Phrase(uk: "стоянка", en: "dwell")(L) + "\n"
         for s in segments {
-            let running = s["running_avg_s"]?.numberValue.map { "\(Int($0.rounded())) s (\(s["running_samples"]?.intValue ?? 0))" } ?? "—"
-            let dwell = s["dwell_avg_s"]?.numberValue.map { "\(Int($0.rounded())) s (\(s["dwell_samples"]?.intValue ?? 0))" } ?? "—"
-            out += JournalView.pad(s["segment"]?.stringValue ?? "", 42) + JournalView.pad(running, 17) + dwell + "\n"
+            let running = figure(s["running_avg_s"]?.numberValue, s["running_samples"]?.intValue, L)
+            let dwell = figure(s["dwell_avg_s"]?.numberValue, s["dwell_samples"]?.intValue, L)
+            out += JournalView.pad(segmentName(s["segment"]?.stringValue ?? "", L), 44) + JournalView.pad(running, 22) + dwell + "\n"
         }
         return out
+    }
+
+    /// What a calibration session measured: each segment it passed, with the averages it now has.
+    static func renderSession(covered: [String], calibration: JSONValue, language L: Language) -> String {
+        var bySegment: [String: JSONValue] = [:]
+        for s in calibration["segments"]?.arrayValue ?? [] { bySegment[s["segment"]?.stringValue ?? ""] = s }
+        var out = ""
+        for key in covered {
+            guard let s = bySegment[key] else { continue }
+            var parts: [String] = []
+            if let running = s["running_avg_s"]?.numberValue {
+                parts.append(Phrase(uk: "рух ", en: "running ")(L) + figure(running, s["running_samples"]?.intValue, L))
+            }
+            if let dwell = s["dwell_avg_s"]?.numberValue {
+                parts.append(Phrase(uk: "стоянка ", en: "dwell ")(L) + figure(dwell, s["dwell_samples"]?.intValue, L))
+            }
+            if !parts.isEmpty { out += "  " + segmentName(key, L) + ": " + parts.joined(separator: ", ") + "\n" }
+        }
+        if out.isEmpty {
+            return Phrase(uk: "  нічого не виміряно (потрібні натискання на відправленні й на зупинці)\n",
+                          en: "  nothing measured (it takes a press at a departure and one at a stop)\n")(L)
+        }
+        return Phrase(uk: "виміряно (наступний план і поїздка вже беруть ці значення):\n",
+                      en: "measured (the next plan and ride use these at once):\n")(L) + out
     }
 }

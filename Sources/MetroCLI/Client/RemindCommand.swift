@@ -6,15 +6,28 @@ import MetroModel
 /// platform starts the ride.
 extension Command {
     static let remind = Command(
-        name: "remind", summary: "schedule reminders: add HH:MM [DAYS] FROM TO | list | remove N",
-        help: "usage: metrotimer remind add HH:MM [DAYS] FROM TO [--json] [--lang uk|en] [--socket PATH]\n"
-            + "       metrotimer remind list [--json]\n"
-            + "       metrotimer remind remove N [--json]\n\n"
-            + "At HH:MM Kyiv time on DAYS (daily when left out; mon-fri, sat,sun, mon,wed,fri, пн-пт, …) the motor\n"
-            + "plays \"time to go\" (three rising pulses, twice) and the route FROM → TO is chosen: on the platform one\n"
-            + "short press starts the ride. A short press while it buzzes silences it. On the day the clocks go forward\n"
-            + "a time between 03:00 and 03:59 does not exist and that day is skipped (list names it); on the day they\n"
-            + "go back such a reminder fires once. N is the number remind list shows.\n\n" + socketHelp)
+        name: "remind",
+        summary: Phrase(uk: "нагадування за розкладом: add ГГ:ХХ [ДНІ] ЗВІДКИ КУДИ | list | remove N",
+                        en: "schedule reminders: add HH:MM [DAYS] FROM TO | list | remove N"),
+        help: Phrase(
+            uk: "використання: metrotimer remind add ГГ:ХХ [ДНІ] ЗВІДКИ КУДИ [--json] [--lang uk|en] [--socket ШЛЯХ]\n"
+                + "              metrotimer remind list [--json]\n"
+                + "              metrotimer remind remove N [--json]\n\n"
+                + "О ГГ:ХХ за київським часом у ДНІ (щодня, якщо не вказано; пн-пт, сб,нд, пн,ср,пт, mon-fri, …) мотор\n"
+                + "грає «час іти» (три наростаючі імпульси, двічі), і вибирається маршрут ЗВІДКИ → КУДИ: на платформі одне\n"
+                + "коротке натискання починає поїздку. Коротке натискання, поки вібрує, вимикає сигнал. У день, коли\n"
+                + "годинник переводять уперед, часу між 03:00 і 03:59 не буває, і той день пропускається (list це називає);\n"
+                + "у день, коли переводять назад, таке нагадування спрацьовує один раз. N — номер, який показує remind list.\n\n"
+                + socketHelp.uk,
+            en: "usage: metrotimer remind add HH:MM [DAYS] FROM TO [--json] [--lang uk|en] [--socket PATH]\n"
+                + "       metrotimer remind list [--json]\n"
+                + "       metrotimer remind remove N [--json]\n\n"
+                + "At HH:MM Kyiv time on DAYS (daily when left out; mon-fri, sat,sun, mon,wed,fri, the Ukrainian day names…)\n"
+                + "the motor plays \"time to go\" (three rising pulses, twice) and the route FROM → TO is chosen: on the\n"
+                + "platform one short press starts the ride. A short press while it buzzes silences it. On the day the\n"
+                + "clocks go forward a time between 03:00 and 03:59 does not exist and that day is skipped (list names it);\n"
+                + "on the day they go back such a reminder fires once. N is the number remind list shows.\n\n"
+                + socketHelp.en))
     { context throws(CLIError) in
         guard case let (args, language)? = try featureArguments(context, "remind") else { return }
         let L = language

@@ -36,7 +36,8 @@ enum StatusView {
                         en: "Arrived: \(name(to)). Get off. (metrotimer arrived confirms)")(L))
         } else {
             line(Phrase(uk: "У дорозі: \(name(from)) → \(name(to))", en: "Riding: \(name(from)) → \(name(to))")(L))
-            if trip["changing_lines"]?.boolValue == true {
+            // Once "train departed" was accepted the wait is a fact: nothing left to press for.
+            if trip["changing_lines"]?.boolValue == true, trip["train_departed"]?.boolValue != true {
                 line(Phrase(uk: "Пересадка: після відправлення потяга — metrotimer departed (або коротке натискання)",
                             en: "Changing lines: when the new train departs, metrotimer departed (or a short press)")(L))
             }
@@ -84,6 +85,16 @@ enum StatusView {
 
     private static func extras(_ status: JSONValue, language L: Language) -> String {
         var out = ""
+        // Which clock arms the alerts (the man page's promise): a suspended board wakes for them, or not.
+        switch status["clock"]?.stringValue {
+        case "boottime_alarm":
+            out += Phrase(uk: "Сигнали: CLOCK_BOOTTIME_ALARM (будять пристрій і зі сну)",
+                          en: "Alerts: CLOCK_BOOTTIME_ALARM (they wake a suspended device)")(L) + "\n"
+        case "boottime":
+            out += Phrase(uk: "Сигнали: CLOCK_BOOTTIME (пристрій у сні їх не почує: немає CAP_WAKE_ALARM)",
+                          en: "Alerts: CLOCK_BOOTTIME (a suspended device misses them: no CAP_WAKE_ALARM)")(L) + "\n"
+        default: break
+        }
         for fault in status["faults"]?.arrayValue ?? [] {
             if let text = fault.stringValue { out += "⚠ " + text + "\n" }
         }
@@ -91,8 +102,18 @@ enum StatusView {
             out += Phrase(uk: "⚠ системний годинник не синхронізовано", en: "⚠ the system clock is not synchronised")(L) + "\n"
         }
         if let session = status["calibration_session"], session != .null {
-            out += Phrase(uk: "Калібрування: \(session["line"]?.stringValue ?? "") \(session["direction"]?.stringValue ?? ""), натискань: \(session["presses"]?.intValue ?? 0)",
-                          en: "Calibrating: \(session["line"]?.stringValue ?? "") \(session["direction"]?.stringValue ?? ""), presses: \(session["presses"]?.intValue ?? 0)")(L) + "\n"
+            let line = LineLabel.text(session["line"]?.stringValue ?? "", L)
+            let direction = session["direction"]?.stringValue ?? ""
+            let presses = session["presses"]?.intValue ?? 0
+            let next = StationNames.name(session["next_station"]?.stringValue, L)
+            let departure = session["expecting"]?.stringValue == "departure"
+            out += Phrase(uk: "Калібрування: \(line) \(direction), натискань: \(presses); далі — "
+                              + (departure ? "відправлення в бік «\(next)»" : "зупинка «\(next)»"),
+                          en: "Calibrating: \(line) \(direction), presses: \(presses); next: "
+                              + (departure ? "the departure toward \(next)" : "the stop at \(next)"))(L) + "\n"
+            for rejected in session["rejected"]?.arrayValue ?? [] {
+                if let text = rejected.stringValue { out += "  ⚠ " + text + "\n" }
+            }
         }
         out += SuspensionsView.statusLines(status["suspensions"], language: L)
         return out

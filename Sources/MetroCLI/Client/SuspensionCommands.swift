@@ -5,14 +5,19 @@ import MetroModel
 /// service for now (during an air-raid alert the surface sections stop while the underground runs on).
 extension Command {
     static let suspend = Command(
-        name: "suspend", summary: "mark a stretch of one line as without service (planning through it is refused)",
-        help: "usage: metrotimer suspend FROM TO [--json] [--lang uk|en] [--socket PATH]\n\n"
-            + "Every segment between FROM and TO (stations of one line) is taken as without service until\n"
-            + "metrotimer resume: routes through it are refused, naming the stretch. A trip already riding goes on.\n\n"
-            + socketHelp)
+        name: "suspend",
+        summary: Phrase(uk: "позначити перегін однієї лінії як без руху (маршрути через нього не плануються)",
+                        en: "mark a stretch of one line as without service (planning through it is refused)"),
+        help: daemonHelp(
+            Phrase(uk: "suspend ЗВІДКИ КУДИ [--json] [--lang uk|en] [--socket ШЛЯХ]",
+                   en: "suspend FROM TO [--json] [--lang uk|en] [--socket PATH]"),
+            Phrase(uk: "Кожен перегін між ЗВІДКИ і КУДИ (станції однієї лінії) вважається без руху до metrotimer resume:\n"
+                       + "маршрути через нього відхиляються з назвою перегону. Поїздка, що вже триває, триває далі.",
+                   en: "Every segment between FROM and TO (stations of one line) is taken as without service until\n"
+                       + "metrotimer resume: routes through it are refused, naming the stretch. A trip already riding goes on.")))
     { context throws(CLIError) in
         guard case let (args, language)? = try featureArguments(context, "suspend") else { return }
-        guard args.positionals.count == 2 else { throw .usage(Phrase(uk: "'suspend' потребує FROM і TO", en: "'suspend' takes FROM and TO")(language)) }
+        guard args.positionals.count == 2 else { throw .usage(Phrase(uk: "'suspend' потребує ЗВІДКИ і КУДИ", en: "'suspend' takes FROM and TO")(language)) }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.suspend(from: args.positionals[0], to: args.positionals[1]))
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
@@ -26,13 +31,18 @@ extension Command {
     }
 
     static let resume = Command(
-        name: "resume", summary: "service again on a suspended stretch (FROM TO), or on every one",
-        help: "usage: metrotimer resume [FROM TO] [--json] [--lang uk|en] [--socket PATH]\n\n"
-            + "Lifts the suspension of the stretch FROM–TO (either order), or of every suspended stretch.\n\n" + socketHelp)
+        name: "resume",
+        summary: Phrase(uk: "знову рух на призупиненому перегоні (ЗВІДКИ КУДИ) або на всіх",
+                        en: "service again on a suspended stretch (FROM TO), or on every one"),
+        help: daemonHelp(
+            Phrase(uk: "resume [ЗВІДКИ КУДИ] [--json] [--lang uk|en] [--socket ШЛЯХ]",
+                   en: "resume [FROM TO] [--json] [--lang uk|en] [--socket PATH]"),
+            Phrase(uk: "Знімає призупинення з перегону ЗВІДКИ–КУДИ (у будь-якому порядку) або з усіх призупинених перегонів.",
+                   en: "Lifts the suspension of the stretch FROM–TO (either order), or of every suspended stretch.")))
     { context throws(CLIError) in
         guard case let (args, language)? = try featureArguments(context, "resume") else { return }
         guard args.positionals.count == 0 || args.positionals.count == 2 else {
-            throw .usage(Phrase(uk: "'resume' потребує FROM і TO або нічого (усі перегони)",
+            throw .usage(Phrase(uk: "'resume' потребує ЗВІДКИ і КУДИ або нічого (усі перегони)",
                                 en: "'resume' takes FROM and TO, or nothing for every stretch")(language))
         }
         let client = try DaemonClient.connect(args, context)
@@ -55,8 +65,12 @@ extension Command {
     }
 
     static let suspensions = Command(
-        name: "suspensions", summary: "the stretches suspended with metrotimer suspend",
-        help: "usage: metrotimer suspensions [--json] [--lang uk|en] [--socket PATH]\n\n" + socketHelp)
+        name: "suspensions",
+        summary: Phrase(uk: "перегони, призупинені командою metrotimer suspend", en: "the stretches suspended with metrotimer suspend"),
+        help: daemonHelp(
+            Phrase(uk: "suspensions [--json] [--lang uk|en] [--socket ШЛЯХ]", en: "suspensions [--json] [--lang uk|en] [--socket PATH]"),
+            Phrase(uk: "Виводить перегони без руху, задані командою metrotimer suspend (до metrotimer resume).",
+                   en: "Prints the stretches without service set with metrotimer suspend (until metrotimer resume).")))
     { context throws(CLIError) in
         guard case let (args, language)? = try featureArguments(context, "suspensions") else { return }
         guard args.positionals.isEmpty else {
@@ -68,16 +82,15 @@ extension Command {
         context.output.write(SuspensionsView.render(reply["suspensions"], language: language))
     }
 
-    /// The options every feature command takes: `--json`, `--lang`, `--socket`; `--help` is answered here (nil:
-    /// the help was shown, nothing more to do).
+    /// The options every feature command takes: `--json`, `--lang`, `--socket`, parsed in the rider's language;
+    /// `--help` is answered here (nil: the help was shown, nothing more to do).
     static func featureArguments(_ context: CommandContext, _ name: String, valueOptions: Set<String> = [],
                                  flags: Set<String> = []) throws(CLIError) -> (ParsedArguments, Language)?
     {
-        let args = try ParsedArguments(context.arguments, spec: ArgumentSpec(valueOptions: valueOptions.union(["--socket", "--lang"]),
-                                                                             flags: flags.union(["--json"])), command: name)
+        let args = try parse(context, name, values: valueOptions, flags: flags.union(["--json"]))
         let language = try args.language(context)
-        if args.wantsHelp, let command = MetrotimerCLI.commands.first(where: { $0.name == name }) {
-            context.output.write(command.help)
+        if args.wantsHelp {
+            context.output.write(Command.named(name).help(language))
             return nil
         }
         return (args, language)
@@ -105,10 +118,12 @@ enum SuspensionsView {
     /// The network with the stretches the running daemon has suspended, so an offline `plan` refuses them as the
     /// daemon would. No daemon (or one that cannot answer) means no local suspensions known: the plan is the data
     /// file's alone, as it always was offline.
-    static func withRunningDaemonsSuspensions(_ network: Network, _ context: CommandContext) -> Network {
-        guard let client = try? DaemonClient(path: DaemonClient.socketPath(option: nil, environment: context.environment)),
-            let reply = try? client.request(.suspensions)
+    static func withRunningDaemonsSuspensions(_ network: Network, socketOption: String?, _ context: CommandContext) -> Network {
+        guard let client = try? DaemonClient(path: DaemonClient.socketPath(option: socketOption, environment: context.environment))
         else { return network }
+        // As for the calibration: a daemon that does not answer soon leaves the plan to the data file.
+        client.replyTimeoutMilliseconds = 2_000
+        guard let reply = try? client.request(.suspensions) else { return network }
         let stretches = (reply["suspensions"]?.arrayValue ?? []).compactMap { s -> SuspendedStretch? in
             guard let from = s["from"]?.stringValue, let to = s["to"]?.stringValue else { return nil }
             return SuspendedStretch(from: StationID(from), to: StationID(to))

@@ -44,6 +44,9 @@ public struct DaemonConfig: Equatable, Sendable {
     public var arrivalAlarm: ArrivalAlarm.Style = .untilAcknowledged
     /// `host:port` of gpsd, or nil when GPS is off.
     public var gpsd: String? = "localhost:2947"
+    /// Whether `gpsd` may name a host other than this board (loopback). Off by default: the privacy promise
+    /// ("no connection leaves the board") must hold even without the unit's IP filter.
+    public var gpsdAllowRemote: Bool = false
     public var logLevel: LogLevel = .info
 
     public init() {}
@@ -57,7 +60,7 @@ public struct DaemonConfig: Equatable, Sendable {
     public static let keys: [String] = [
         "hardware", "time_scale", "state_directory", "runtime_directory", "control_group", "language", "route",
         "data_file", "gpio_chip", "button_line", "button_active", "button_bias", "button_debounce_ms",
-        "button2_line", "motor_line", "motor_active", "motor_strength", "arrival_alarm", "gpsd",
+        "button2_line", "motor_line", "motor_active", "motor_strength", "arrival_alarm", "gpsd", "gpsd_allow_remote",
         "log_level",
     ]
 
@@ -75,6 +78,16 @@ public struct DaemonConfig: Equatable, Sendable {
         var problems: [String] = []
         for a in assignments {
             do { try config.apply(a) } catch { problems += error.problems }
+        }
+        // After every assignment, so `gpsd_allow_remote` may come before or after `gpsd`; the problem names the
+        // `gpsd` line that set the address, and the refused address is not kept (no connection leaves the board).
+        if let address = config.gpsd, !config.gpsdAllowRemote,
+           let line = assignments.last(where: { $0.key == "gpsd" }),
+           let parsed = try? GPSDAddress(parsing: address), !parsed.isLoopback
+        {
+            problems += ConfigError(line, "'\(address)' is not on this board: only loopback (localhost, 127.0.0.0/8, ::1) "
+                + "is allowed unless gpsd_allow_remote = yes").problems
+            config.gpsd = nil
         }
         return (config, problems)
     }
@@ -146,6 +159,12 @@ public struct DaemonConfig: Equatable, Sendable {
                 throw ConfigError(a, "'\(a.value)' is not host:port (\(error))")
             }
             gpsd = a.value
+        case "gpsd_allow_remote":
+            switch a.value {
+            case "yes": gpsdAllowRemote = true
+            case "no": gpsdAllowRemote = false
+            default: throw ConfigError(a, "'\(a.value)' is not one of yes, no")
+            }
         case "log_level": logLevel = try choice(LogLevel.self, [.info, .debug])
         default:
             throw ConfigError(a, "unknown key (known keys: \(DaemonConfig.keys.joined(separator: ", ")))")
@@ -168,7 +187,7 @@ public struct DaemonConfig: Equatable, Sendable {
             "button2_line": a.button2Line != b.button2Line, "motor_line": a.motorLine != b.motorLine,
             "motor_active": a.motorActive != b.motorActive, "motor_strength": a.motorStrength != b.motorStrength,
             "arrival_alarm": a.arrivalAlarm != b.arrivalAlarm,
-            "gpsd": a.gpsd != b.gpsd, "log_level": a.logLevel != b.logLevel,
+            "gpsd": a.gpsd != b.gpsd, "gpsd_allow_remote": a.gpsdAllowRemote != b.gpsdAllowRemote, "log_level": a.logLevel != b.logLevel,
         ]
         return DaemonConfig.keys.filter { differs[$0] ?? true }
     }

@@ -1,12 +1,13 @@
+import MetroControl
 import MetroEngine
 import MetroModel
 import MetroSystem
 
 /// The rider's whole interface: one (or two) buttons in, one motor out.
 ///
-/// Button edges (kernel timestamps on the boot-time clock) go through the gesture decoder of SPEC §12.1; gestures
+/// Button edges (kernel timestamps on the boot-time clock) go through the gesture decoder of model §12.1; gestures
 /// become engine commands by the state table; engine cues become motor patterns through the haptic player of
-/// SPEC §12.2. Gesture decoding and motor patterns run in real time (never scaled): each has its own timerfd, armed
+/// model §12.2. Gesture decoding and motor patterns run in real time (never scaled): each has its own timerfd, armed
 /// only while something is pending, so nothing ticks for nothing.
 final class DeviceController: HapticSink {
     private let motor: Motor
@@ -23,8 +24,8 @@ final class DeviceController: HapticSink {
     private let gestureTimer: AlarmTimer
     /// Set after construction (the engine needs this controller as its haptic sink).
     weak var engine: Engine?
-    /// Where gesture results are logged for the rider (simulated board prints them).
-    var onGesture: ((String) -> Void)?
+    /// Told each decided gesture and what it did (for `metrotimer press`, which waits for the decision).
+    var onGesture: ((GestureOutcome) -> Void)?
     var onMotorChange: (() -> Void)?
 
     init(motor: Motor, clock: ModelClock, log: Logger, debounceMilliseconds: Int, strength: HapticStrength,
@@ -184,7 +185,7 @@ final class DeviceController: HapticSink {
 
     /// The state column of the gesture table for a gesture pressed at `pressedAt` (model time), whether an alert was
     /// buzzing at that press or not: the rider answers what they felt and where they were when they pressed, not
-    /// what holds when the gesture is finally known (SPEC §12.1: a press's instant is its pressing edge).
+    /// what holds when the gesture is finally known (model §12.1: a press's instant is its pressing edge).
     func deviceState(pressedAt: Instant, alertBuzzing: Bool) -> DeviceState {
         guard let engine else { return .idleNoRoute }
         if engine.active != nil {
@@ -210,13 +211,14 @@ final class DeviceController: HapticSink {
             play(.acknowledged)
             return
         case .unrecognised:
+            onGesture?(GestureOutcome(button: button, gesture: nil, action: nil, refusal: nil))
             play(.cannot)
             return
         case .gesture(let g, _):
             gesture = g
         }
         if engine.calibrationSession != nil {
-            performCalibration(gesture, pressedAt: event.pressedAt, engine: engine, modelNow: modelNow)
+            performCalibration(gesture, button: button, pressedAt: event.pressedAt, engine: engine, modelNow: modelNow)
             return
         }
         let pressedAt = clock.model(boottime: event.pressedAt.nanoseconds)
@@ -224,10 +226,11 @@ final class DeviceController: HapticSink {
                                 alertBuzzing: wasAlertBuzzing(button: button, pressedAtBoottime: event.pressedAt.nanoseconds))
         let action = GestureTable.action(for: gesture, state: state, button: button)
         log.info("button \(button): \(gesture.rawValue) in state \(state.rawValue) → \(action.rawValue)")
-        onGesture?("\(gesture.rawValue) → \(action.rawValue)")
+        var refusal: EngineError?
+        defer { onGesture?(GestureOutcome(button: button, gesture: gesture, action: action.rawValue, refusal: refusal)) }
         // Trip commands take the press instant as their "now": "train departed" anchors the next station at
-        // press + one running time (SPEC §5.3), ±1 says where the train was at the press, and "I'm off" is the
-        // rider's arrival instant the journal keeps (SPEC §8) — not the release up to 4 s later.
+        // press + one running time (model §5.3), ±1 says where the train was at the press, and "I'm off" is the
+        // rider's arrival instant the journal keeps (model §8) — not the release up to 4 s later.
         do {
             switch action {
             case .start:
@@ -262,7 +265,7 @@ final class DeviceController: HapticSink {
             }
         } catch let error as EngineError {
             log.notice("button \(button): \(action.rawValue) refused: \(error.message(.en))")
-            onGesture?("refused: \(error.message(.en))")
+            refusal = error
             play(.cannot)
         } catch {
             log.notice("button \(button): \(action.rawValue) refused: \(error)")
@@ -270,19 +273,35 @@ final class DeviceController: HapticSink {
         }
     }
 
-    private func performCalibration(_ gesture: Gesture, pressedAt: Instant, engine: Engine, modelNow: Instant) {
+    private func performCalibration(_ gesture: Gesture, button: Int, pressedAt: Instant, engine: Engine, modelNow: Instant) {
+        var action = "cannot"
+        var refusal: EngineError?
+        defer { onGesture?(GestureOutcome(button: button, gesture: gesture, action: action, refusal: refusal)) }
         do {
             switch gesture {
-            case .veryLong: try engine.endCalibration(now: modelNow)
+            case .veryLong:
+                action = "calibration_end"
+                try engine.endCalibration(now: modelNow)
             case .short:
+                action = "calibration_press"
                 try engine.calibrationPress(at: clock.model(boottime: pressedAt.nanoseconds), now: modelNow)
             default: play(.cannot)
             }
         } catch {
             log.notice("calibration press refused: \(error.message(.en))")
+            refusal = error
             play(.cannot)
         }
     }
+}
+
+/// A decided gesture and what it did: the gesture (nil when the press meant nothing), the action's name
+/// (`DeviceAction`'s raw value, or `calibration_press` / `calibration_end`), and the engine's refusal if any.
+struct GestureOutcome {
+    var button: Int
+    var gesture: Gesture?
+    var action: String?
+    var refusal: EngineError?
 }
 
 extension HapticCue {
@@ -309,5 +328,22 @@ extension AlertKind {
         case .getOffNow: self = .arrival
         case .acknowledged, .number, .cannot, .timeToGo: return nil
         }
+    }
+}
+
+extension ControlReply {
+    /// A pushed gesture for subscribers: `{"event": "gesture", "gesture": {"button", "gesture", "action",
+    /// "refused": {"uk", "en"} | null, "code"}}`; `gesture` and `action` are null for a press that meant nothing.
+    static func gestureEvent(_ outcome: GestureOutcome) -> String {
+        let refused: JSONValue = outcome.refusal.map {
+            .object(["uk": .string($0.message(.uk)), "en": .string($0.message(.en))])
+        } ?? .null
+        return jsonLine(JSONValue.object(["event": .string("gesture"), "gesture": .object([
+            "button": .number(Double(outcome.button)),
+            "gesture": outcome.gesture.map { .string($0.rawValue) } ?? .null,
+            "action": outcome.action.map { .string($0) } ?? .null,
+            "refused": refused,
+            "code": outcome.refusal.map { .string($0.code) } ?? .null,
+        ])]))
     }
 }

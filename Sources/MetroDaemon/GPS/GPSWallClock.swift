@@ -1,7 +1,7 @@
 import MetroSystem
 import Synchronization
 
-/// The wall clock the timetable look-ups read (SPEC §12.3): the system clock, unless the kernel says it is not
+/// The wall clock the timetable look-ups read (model §12.3): the system clock, unless the kernel says it is not
 /// synchronised and gpsd has supplied a receiver time, in which case the system clock corrected by the last
 /// receiver-minus-system offset stands in. A board without an RTC boots with a wrong clock; a GPS receiver on the
 /// surface knows UTC to the second, which is all headways and service hours need.

@@ -14,7 +14,7 @@ import MetroSystem
 /// while healthy). Belt and braces, the motor is never left on for more than 2 s at a stretch whatever the
 /// haptic player asks, with a timerfd of its own armed only while the motor is on.
 final class GPIOBoard: Motor {
-    /// The longest continuous on-time allowed at this layer (SPEC §12.2).
+    /// The longest continuous on-time allowed at this layer (model §12.2).
     static let motorOnLimitNanoseconds: Int64 = 2_000_000_000
     /// The first and the longest pause between attempts to claim the lines again after a fault.
     static let firstRetryNanoseconds: Int64 = 1_000_000_000

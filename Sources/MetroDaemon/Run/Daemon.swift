@@ -110,6 +110,8 @@ public final class Daemon {
             throw DaemonStartError("cannot listen on \(socketPath): \(error)")
         }
         hub.daemon = self
+        // Watchers (`metrotimer press` waits this way) hear what each decided gesture did.
+        device.onGesture = { [unowned self] outcome in self.control.broadcast(ControlReply.gestureEvent(outcome)) }
         control.dispatch = { [unowned self] request, peer in self.dispatch(request, peer: peer) }
         control.streamingDispatch = { [unowned self] request, _ in self.streamingReply(request) }
         control.onWatchersChanged = { [unowned self] watching in self.engine.hasWatchers = watching }
@@ -382,7 +384,9 @@ public final class Daemon {
                     throw .invalidCalibration(Phrase(uk: "напрямок має бути forward або backward, а не '\(direction)'",
                                                      en: "direction must be forward or backward, not '\(direction)'"))
                 }
-                try engine.beginCalibration(line: LineID(line), direction: dir, from: try resolve(from), now: now)
+                // Line ids as `stations` prints them: M1, м1 (Cyrillic) or m1 all mean m1.
+                let id = String(line.lowercased().map { $0 == "м" ? "m" : $0 })
+                try engine.beginCalibration(line: LineID(id), direction: dir, from: try resolve(from), now: now)
             }, false)
         case .endCalibration:
             return (run { () throws(EngineError) in try engine.endCalibration(now: now) }, false)

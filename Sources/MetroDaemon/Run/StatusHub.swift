@@ -25,7 +25,7 @@ final class StatusHub: StatusPublishing {
         guard let daemon else { return }
         let document = daemon.statusDocument()
         daemon.statusChanged()
-        // "now" always moves; the snapshot changed only if something else did (SPEC §11 stability).
+        // "now" always moves; the snapshot changed only if something else did (model §11 stability).
         var comparable = document
         comparable.now = ""
         guard force || comparable != lastDocument else { return }

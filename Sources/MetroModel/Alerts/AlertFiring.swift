@@ -1,4 +1,4 @@
-/// The firing rules of SPEC §4 as a pure function: given the plans, what has fired and the time, what to fire
+/// The firing rules of model §4 as a pure function: given the plans, what has fired and the time, what to fire
 /// now, what to arm, and what to re-arm.
 public enum AlertFiring {
     /// A `next_stop` alert due when the arrival is at most this many seconds away is swallowed: it would land

@@ -1,4 +1,4 @@
-/// The three alerts of a trip, in firing order (SPEC §4).
+/// The three alerts of a trip, in firing order (model §4).
 public enum AlertKind: String, Hashable, Sendable, Codable, CaseIterable, Comparable {
     /// "Next stop: change lines here."
     case transfer
@@ -26,7 +26,7 @@ public struct AlertPlan: Hashable, Sendable, Codable {
 }
 
 extension Trip {
-    /// The alert instants of the trip in firing order (SPEC §4 table).
+    /// The alert instants of the trip in firing order (model §4 table).
     ///
     /// - `transfer` (only for a change whose boarding station is not the destination): the arrival at the last
     ///   stop among events 1 … k−2 (k = transfer index), or t0 if there is none — so a change at the first stop

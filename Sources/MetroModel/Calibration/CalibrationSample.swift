@@ -1,12 +1,12 @@
 /// Which half of a segment's timing a calibration sample measures. The two resolve independently in the
-/// fallback chain (SPEC §3.2), so measuring one never overwrites the other.
+/// fallback chain (model §3.2), so measuring one never overwrites the other.
 public enum CalibrationField: String, Sendable, Codable, CaseIterable {
     /// Running time from the departure at `from` to the arrival at `to`.
     case running
     /// Standing time at `to`.
     case dwell
 
-    /// The plausible range of a sample in seconds (SPEC §6): anything outside is a mis-press or a glitch and
+    /// The plausible range of a sample in seconds (model §6): anything outside is a mis-press or a glitch and
     /// would distort the schedule for good (a 0.2 s running time would silently swallow a station).
     public var plausibleSeconds: ClosedRange<Double> {
         switch self {

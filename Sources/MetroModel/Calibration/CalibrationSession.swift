@@ -1,4 +1,4 @@
-/// Calibration mode from the button (SPEC §6): riding one line in one direction from a chosen station, the
+/// Calibration mode from the button (model §6): riding one line in one direction from a chosen station, the
 /// rider presses at every departure and at every stop.
 ///
 /// Presses alternate: the first is the departure from the start station, the next the stop at the next open

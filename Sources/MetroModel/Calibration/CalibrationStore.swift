@@ -11,7 +11,7 @@ public struct CalibrationAverage: Sendable, Equatable, Codable {
         self.count = count
     }
 
-    /// The average with one more sample: `avg' = (avg·n + x)/(n + 1)` (SPEC §6).
+    /// The average with one more sample: `avg' = (avg·n + x)/(n + 1)` (model §6).
     func adding(_ x: Double) -> CalibrationAverage {
         CalibrationAverage(average: (average * Double(count) + x) / Double(count + 1), count: count + 1)
     }
@@ -62,7 +62,7 @@ public struct CalibrationRecord: Sendable, Equatable, Codable {
     }
 }
 
-/// Measured timings per directed segment (SPEC §6): the first link of the fallback chain of §3.2.
+/// Measured timings per directed segment (model §6): the first link of the fallback chain of §3.2.
 ///
 /// A value, injected wherever a schedule is computed; never a global. Every field it holds is plausible:
 /// `add` refuses implausible samples and `sanitised` drops implausible stored fields, so a glitch can never

@@ -1,4 +1,4 @@
-/// Running-time samples measured for free from GPS on the surface (SPEC §6, fed by §5.4 step 3).
+/// Running-time samples measured for free from GPS on the surface (model §6, fed by §5.4 step 3).
 ///
 /// It remembers the first instant a fix snapped to each route event — the train's entry into the station's
 /// 400 m circle. When the next event snapped to is exactly the previous one + 1, and neither is a transfer

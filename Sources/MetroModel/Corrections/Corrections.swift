@@ -1,4 +1,4 @@
-/// Why a correction was refused (SPEC §5).
+/// Why a correction was refused (model §5).
 public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The station index is not on the route.
     case outsideRoute
@@ -30,7 +30,7 @@ public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible
 }
 
 extension Network {
-    /// "The train is at event `a` right now" (SPEC §5.1).
+    /// "The train is at event `a` right now" (model §5.1).
     ///
     /// Events 0…a get synthetic past times `now − (a − i)` seconds (they only mark stations as passed); the rest
     /// is filled from `now`, plus the dwell at `a` when the train is standing at an ordinary stop there, with a
@@ -53,7 +53,7 @@ extension Network {
         return replanned
     }
 
-    /// The rider's one-station correction (SPEC §5.2): +1 = "the train is behind, I am one station earlier than
+    /// The rider's one-station correction (model §5.2): +1 = "the train is behind, I am one station earlier than
     /// you think"; −1 = "the train is ahead, I am already at the station you thought was next".
     ///
     /// Steps count events, not stops. Adds 1 to `manualCorrections`, and for +1 also to `lateCorrections`.
@@ -70,7 +70,7 @@ extension Network {
         return replanned
     }
 
-    /// "The train departed" pressed while changing lines (SPEC §5.3; `Trip.acceptsTrainDeparted`): anchors at the transfer event at the press,
+    /// "The train departed" pressed while changing lines (model §5.3; `Trip.acceptsTrainDeparted`): anchors at the transfer event at the press,
     /// so the next station is exactly the press plus one running time. Adds 1 to `manualCorrections`.
     public func trainDeparted(_ trip: Trip, now: Instant, calibration: CalibrationStore)
         throws(CorrectionError) -> Trip

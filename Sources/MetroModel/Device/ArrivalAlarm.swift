@@ -1,4 +1,4 @@
-/// The "get off now" alarm as a schedule of plays (SPEC §12.2): which pattern plays when, counted in real
+/// The "get off now" alarm as a schedule of plays (model §12.2): which pattern plays when, counted in real
 /// (never scaled) time from the alarm's first play. A pure value: the player arms one absolute instant per play,
 /// so nothing ticks between two plays.
 ///

@@ -1,4 +1,4 @@
-/// A button gesture of SPEC §12.1.
+/// A button gesture of model §12.1.
 public enum Gesture: String, Sendable, Codable, CaseIterable {
     /// Released before 600 ms, with no second press within 400 ms of the release.
     case short
@@ -52,7 +52,7 @@ public enum GestureEvent: Sendable, Equatable {
     }
 }
 
-/// The time limits of gesture decoding, in nanoseconds (SPEC §12.1).
+/// The time limits of gesture decoding, in nanoseconds (model §12.1).
 public struct GestureTimings: Sendable, Equatable {
     /// Edges closer than this to the previous accepted edge are contact bounce.
     public var debounce: Int64
@@ -65,7 +65,7 @@ public struct GestureTimings: Sendable, Equatable {
     /// Held at least this long: very long.
     public var veryLong: Int64
 
-    /// Timings; the defaults are those of SPEC §12.1 with a 30 ms debounce.
+    /// Timings; the defaults are those of model §12.1 with a 30 ms debounce.
     public init(debounce: Int64 = 30_000_000, shortBelow: Int64 = 600_000_000, doubleGapBelow: Int64 = 400_000_000,
                 long: Int64 = 1_500_000_000, veryLong: Int64 = 4_000_000_000) {
         self.debounce = debounce
@@ -75,6 +75,6 @@ public struct GestureTimings: Sendable, Equatable {
         self.veryLong = veryLong
     }
 
-    /// The SPEC's timings.
+    /// The model's timings.
     public static let standard = GestureTimings()
 }

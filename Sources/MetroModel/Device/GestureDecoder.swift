@@ -1,4 +1,4 @@
-/// Decodes button edges into gestures (SPEC §12.1): a pure state machine over kernel timestamps.
+/// Decodes button edges into gestures (model §12.1): a pure state machine over kernel timestamps.
 ///
 /// The daemon feeds every edge (`feed`) and arms one timer for `nextDeadline`, calling `timeout` when it
 /// expires. Deadlines exist because some answers depend on something *not* happening: a short press is only a

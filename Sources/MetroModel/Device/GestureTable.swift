@@ -1,4 +1,4 @@
-/// Where the trip is, as far as the button cares (the rows of SPEC §12.1).
+/// Where the trip is, as far as the button cares (the rows of model §12.1).
 public enum DeviceState: String, Sendable, Codable, CaseIterable {
     /// No trip; a route is chosen.
     case idleWithRoute
@@ -24,7 +24,7 @@ public enum DeviceAction: String, Sendable, Codable, CaseIterable {
     case buzzRouteStopCount
     /// Acknowledge the buzzing alert (stops its repeats).
     case acknowledge
-    /// "Train departed" after a change (SPEC §5.3).
+    /// "Train departed" after a change (model §5.3).
     case trainDeparted
     /// +1: the train is behind the model.
     case plusOne
@@ -40,15 +40,15 @@ public enum DeviceAction: String, Sendable, Codable, CaseIterable {
     case cannot
 }
 
-/// The action table of SPEC §12.1.
+/// The action table of model §12.1.
 public enum GestureTable {
     /// The action for a gesture in a state on button 1 (the main button) or 2 (the optional second one).
     ///
-    /// Cells the SPEC leaves empty ("—") and any unknown button give `.cannot`. Decisions where the SPEC is
+    /// Cells the model leaves empty ("—") and any unknown button give `.cannot`. Decisions where the model is
     /// silent:
     /// - **idle, no route:** only the double press means something — it chooses the first route of the cycle,
     ///   pinned then recent (the engine answers `.cannot` itself when there is none); a start without a route is
-    ///   the SPEC's own "cannot" case.
+    ///   the model's own "cannot" case.
     /// - **a reminder buzzing** (no trip): a short press acknowledges it, a double press steps on to another
     ///   route; the start is the next short press, once the buzz has stopped.
     /// - **second button:** short = +1, long = −1 whenever a trip is active (also while an alert buzzes: a

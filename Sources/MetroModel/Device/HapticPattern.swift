@@ -1,4 +1,4 @@
-/// What a buzz means (SPEC §12.2), which decides its priority.
+/// What a buzz means (model §12.2), which decides its priority.
 public enum HapticKind: String, Sendable, Codable, CaseIterable {
     /// A gesture was taken.
     case acknowledged
@@ -33,7 +33,7 @@ public enum HapticKind: String, Sendable, Codable, CaseIterable {
 
 /// How hard the rider wants to be buzzed.
 public enum HapticStrength: String, Sendable, Codable, CaseIterable {
-    /// The SPEC's pulse lengths.
+    /// The model's pulse lengths.
     case normal
     /// On-pulses half as long again (for a thick coat), still capped at 2 s.
     case strong
@@ -58,7 +58,7 @@ public struct HapticStep: Sendable, Equatable, Codable {
     public static func off(_ ms: Int) -> HapticStep { HapticStep(on: false, ms: ms) }
 }
 
-/// A buzz: a kind and its on/off steps (SPEC §12.2).
+/// A buzz: a kind and its on/off steps (model §12.2).
 ///
 /// The steps are normalised on construction so that the motor is never on for more than 2 s at a stretch:
 /// empty steps are dropped, adjacent steps of the same level merged, and on-steps cut to 2 s.

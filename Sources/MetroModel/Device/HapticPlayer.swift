@@ -12,7 +12,7 @@ public struct HapticOutput: Sendable, Equatable {
     }
 }
 
-/// Plays haptic patterns on an on/off motor (SPEC §12.2): a pure state machine driven by one timer.
+/// Plays haptic patterns on an on/off motor (model §12.2): a pure state machine driven by one timer.
 ///
 /// The daemon calls `play`, `acknowledge`, `stop` and, at `nextDeadline`, `tick`, and drives the motor to
 /// `motorOn` after each. Steps are scheduled from the previous step's planned end, not from when the timer

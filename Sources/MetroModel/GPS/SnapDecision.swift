@@ -22,7 +22,7 @@ public struct FixInput: Hashable, Sendable {
     }
 }
 
-/// Why a fix was dropped (SPEC §5.4).
+/// Why a fix was dropped (model §5.4).
 public enum FixRejection: String, Hashable, Sendable, CaseIterable, Codable {
     /// Mode is neither 2D nor 3D.
     case noFix = "no_fix"
@@ -52,7 +52,7 @@ public enum SnapDecision: Equatable, Sendable {
     case accepted(eventIndex: Int, distanceMeters: Double, correct: Bool)
 }
 
-/// Limits of the GPS snap (SPEC §5.4).
+/// Limits of the GPS snap (model §5.4).
 public enum SnapLimits {
     /// Largest accepted horizontal error estimate, metres.
     public static let maximumErrorMeters = 100.0
@@ -69,7 +69,7 @@ public enum SnapLimits {
 }
 
 extension Network {
-    /// Decides what a GPS fix means for a trip (SPEC §5.4), without changing anything.
+    /// Decides what a GPS fix means for a trip (model §5.4), without changing anything.
     ///
     /// - `wallNowUnixNanoseconds`: the wall clock when the fix was handled, to judge the fix's age.
     /// - `lastAppliedGPSCorrection`: when a GPS correction was last applied to this trip, if ever.

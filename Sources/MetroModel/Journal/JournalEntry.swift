@@ -1,4 +1,4 @@
-/// One ended trip (SPEC §8).
+/// One ended trip (model §8).
 public struct JournalEntry: Sendable, Equatable, Codable {
     /// Unique, increasing id.
     public var id: Int64

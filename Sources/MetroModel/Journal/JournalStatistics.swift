@@ -1,4 +1,4 @@
-/// The accuracy figures of the journal (SPEC §8), for `metrotimer stats`.
+/// The accuracy figures of the journal (model §8), for `metrotimer stats`.
 public struct JournalStatistics: Sendable, Equatable {
     /// Trips whose true arrival is known (`arrived` with a confirmation).
     public let measuredTripCount: Int

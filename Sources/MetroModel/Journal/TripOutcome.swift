@@ -1,4 +1,4 @@
-/// How a trip ended (SPEC §8).
+/// How a trip ended (model §8).
 public enum TripOutcome: String, Sendable, Codable, CaseIterable {
     /// The rider confirmed getting off ("I'm off"): the only moment the true arrival is known.
     case arrived

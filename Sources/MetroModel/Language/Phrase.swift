@@ -1,4 +1,4 @@
-/// A user-facing string written as a Ukrainian–English pair at its point of use (SPEC §10), so the two can
+/// A user-facing string written as a Ukrainian–English pair at its point of use (model §10), so the two can
 /// never drift apart and there is no key to forget.
 ///
 ///     Phrase(uk: "Наступна — ваша", en: "Yours is next")(language)

@@ -1,4 +1,4 @@
-/// Plural forms (SPEC §10).
+/// Plural forms (model §10).
 public enum Plural {
     /// The Ukrainian form for a count: `one` (1, 21, 101…), `few` (2–4, 22–24…) or `many` (0, 5–20, 25–30,
     /// 111–114…). The teens 11…14 of every hundred take `many`. The sign is ignored.

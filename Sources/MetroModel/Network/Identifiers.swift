@@ -63,13 +63,13 @@ public struct SegmentKey: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 }
 
-/// Weekday or weekend timetable (public holidays use the weekday table, SPEC §3.1).
+/// Weekday or weekend timetable (public holidays use the weekday table, model §3.1).
 public enum DayType: String, Sendable, Codable, CaseIterable {
     case weekday
     case weekend
 }
 
-/// The rider's language. Every user-facing string exists in both (SPEC §10).
+/// The rider's language. Every user-facing string exists in both (model §10).
 public enum Language: String, Sendable, Codable, CaseIterable {
     case uk
     case en

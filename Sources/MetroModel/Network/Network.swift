@@ -10,14 +10,14 @@ public struct LocalizedName: Hashable, Sendable {
     public func callAsFunction(_ language: Language) -> String { language == .uk ? uk : en }
 }
 
-/// A metro station (SPEC §1).
+/// A metro station (model §1).
 public struct Station: Hashable, Sendable {
     public let id: StationID
     public let line: LineID
     public let name: LocalizedName
     public let latitude: Double
     public let longitude: Double
-    /// Above ground: a GPS fix may be had here (SPEC §5.4). See Data/README.md for the doubts.
+    /// Above ground: a GPS fix may be had here (model §5.4). See Data/README.md for the doubts.
     public let isSurface: Bool
     /// Trains pass without stopping.
     public let isClosed: Bool
@@ -32,7 +32,7 @@ public struct Line: Hashable, Sendable {
     public let stations: [StationID]
 }
 
-/// Seed timing of a directed segment: running time and the dwell at `to`, taken whole (SPEC §3.2).
+/// Seed timing of a directed segment: running time and the dwell at `to`, taken whole (model §3.2).
 public struct SegmentSeed: Hashable, Sendable {
     public let runningSeconds: Int
     public let dwellSeconds: Int
@@ -49,7 +49,7 @@ public struct Transfer: Hashable, Sendable {
     public let isMeasured: Bool
 }
 
-/// The interval between trains at the start and at the end of one hour (SPEC §3.1).
+/// The interval between trains at the start and at the end of one hour (model §3.1).
 public struct HeadwayPair: Hashable, Sendable {
     public let start: Int
     public let end: Int
@@ -121,7 +121,7 @@ public struct Network: Sendable {
     /// Seed timing for a directed segment as stored (no mirroring).
     public func seed(_ key: SegmentKey) -> SegmentSeed? { seeds[key] }
 
-    /// A–B is suspended if either directed record says so (SPEC §1), or a stretch the rider suspended covers it.
+    /// A–B is suspended if either directed record says so (model §1), or a stretch the rider suspended covers it.
     public func isSuspended(_ key: SegmentKey) -> Bool {
         (seeds[key]?.isSuspended ?? false) || (seeds[key.mirrored]?.isSuspended ?? false)
             || localSuspension(covering: key) != nil

@@ -7,7 +7,7 @@ public struct NetworkDataError: Error, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Plausibility limits for the data file (SPEC §1: "negative or absurd" values are refused).
+/// Plausibility limits for the data file (model §1: "negative or absurd" values are refused).
 public enum NetworkLimits {
     /// Seed running time between adjacent stations, seconds.
     public static let running = 30...900

@@ -1,4 +1,4 @@
-/// Why a route cannot be planned (SPEC §2).
+/// Why a route cannot be planned (model §2).
 public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// From and to are the same station.
     case sameStation(StationID)

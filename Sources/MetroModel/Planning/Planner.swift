@@ -1,5 +1,5 @@
 extension Network {
-    /// The route between two stations (SPEC §2): a contiguous run on one line, or two legs joined at the one
+    /// The route between two stations (model §2): a contiguous run on one line, or two legs joined at the one
     /// node where the two lines meet (only one change is ever planned).
     ///
     /// Leg 1 runs from `from` to the exit station (a single event if `from` is the exit); then one transfer event

@@ -1,4 +1,4 @@
-/// One station of a planned route (SPEC §2).
+/// One station of a planned route (model §2).
 public struct RouteEvent: Hashable, Sendable, Codable {
     public var station: StationID
     /// The line the rider is on here; for the transfer event, the line being boarded.

@@ -1,4 +1,4 @@
-/// A ride in progress or planned: the route, its schedule and what corrected it (SPEC §3–§5).
+/// A ride in progress or planned: the route, its schedule and what corrected it (model §3–§5).
 ///
 /// `t0` and `initialArrival` are never rewritten by a correction; `events` always holds the current schedule.
 public struct Trip: Hashable, Sendable, Codable {
@@ -41,7 +41,7 @@ public struct Trip: Hashable, Sendable, Codable {
     /// The modelled arrival at the destination.
     public var arrival: Instant { events[events.count - 1].arrival }
 
-    /// How long after the arrival the trip stays open for late corrections (SPEC §4).
+    /// How long after the arrival the trip stays open for late corrections (model §4).
     public static let expirySeconds = 600
 
     /// The trip is journaled `expired` and cleared at this instant; it moves with every correction.
@@ -55,7 +55,7 @@ public struct Trip: Hashable, Sendable, Codable {
     /// Index of the station where the rider leaves the first line (the event before the transfer event).
     public var exitIndex: Int? { transferIndex.map { $0 - 1 } }
 
-    /// Index of the first event whose arrival is strictly after `now`, or the event count if none (SPEC §5.2).
+    /// Index of the first event whose arrival is strictly after `now`, or the event count if none (model §5.2).
     public func nextIndex(at now: Instant) -> Int {
         events.firstIndex { $0.arrival > now } ?? events.count
     }
@@ -64,7 +64,7 @@ public struct Trip: Hashable, Sendable, Codable {
     public func currentIndex(at now: Instant) -> Int { max(nextIndex(at: now) - 1, 0) }
 
     /// Whether the rider is changing lines at `now`: from the modelled arrival at the exit station until the
-    /// arrival at the first station after the node (SPEC §5.3).
+    /// arrival at the first station after the node (model §5.3).
     public func isChangingLines(at now: Instant) -> Bool {
         guard let k = transferIndex, k + 1 < events.count else { return false }
         return now >= events[k - 1].arrival && now < events[k + 1].arrival
@@ -73,7 +73,7 @@ public struct Trip: Hashable, Sendable, Codable {
     /// Whether a "train departed" press at `now` can be the departure after the change: while changing lines, and
     /// while the change is not confirmed also until the latest plausible departure of the new train (the wait may
     /// have been the whole headway), so the press of a rider who waited long is still taken as one. The status's
-    /// `changing_lines` keeps the SPEC window (it changes only when an arrival passes).
+    /// `changing_lines` keeps the model window (it changes only when an arrival passes).
     public func acceptsTrainDeparted(at now: Instant) -> Bool {
         if isChangingLines(at: now) { return true }
         guard let k = transferIndex, k + 1 < events.count, let latest = latestPlausibleChangeDeparture else { return false }
@@ -82,7 +82,7 @@ public struct Trip: Hashable, Sendable, Codable {
 }
 
 extension Network {
-    /// Plans and schedules a trip anchored at the departure press `t0` (SPEC §2–§3).
+    /// Plans and schedules a trip anchored at the departure press `t0` (model §2–§3).
     public func startTrip(from: StationID, to: StationID, t0: Instant, wall: WallClockMapping,
                           calibration: CalibrationStore) throws(PlanError) -> Trip
     {

@@ -1,4 +1,4 @@
-/// The rider's pinned and recent routes (SPEC §9).
+/// The rider's pinned and recent routes (model §9).
 ///
 /// Selecting a route from here never starts a trip: the start is always the departure press. So nothing in
 /// this book knows about instants; `noteStarted` is called by whoever started the trip.
@@ -36,7 +36,7 @@ public struct RouteBook: Sendable, Equatable, Codable {
         case unpinned
     }
 
-    /// SPEC §9 pinning: pinning an already pinned route unpins it; otherwise it becomes the newest pin, and
+    /// model §9 pinning: pinning an already pinned route unpins it; otherwise it becomes the newest pin, and
     /// when the list is full the oldest pin makes room.
     @discardableResult
     public mutating func togglePin(_ route: RouteChoice) -> PinChange {

@@ -11,12 +11,12 @@ extension Network {
         return (timing.running, timing.dwell)
     }
 
-    /// Computes the schedule of `route` from position `index` on (SPEC §3) and returns `prefix` followed by it.
+    /// Computes the schedule of `route` from position `index` on (model §3) and returns `prefix` followed by it.
     ///
     /// `prefix` holds the already scheduled events `0 ..< index` and `cursor` is the instant the train leaves
     /// event `index − 1`. A transfer that is not the last event adds a quarter of the headway of the boarded line
     /// (direction node → next event) at the instant the rider reaches the platform, rounded down; this leans the
-    /// countdown early on purpose (SPEC §3). Dwell is added only at ordinary stops before the destination. The walk
+    /// countdown early on purpose (model §3). Dwell is added only at ordinary stops before the destination. The walk
     /// of a change starts after the exit station's dwell although the rider steps off when the doors open: the
     /// accuracy lab measured both, and the 25 s this books offsets part of the early lean of the quarter-headway
     /// wait (docs/accuracy.md).

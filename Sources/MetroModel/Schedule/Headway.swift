@@ -1,5 +1,5 @@
 extension Network {
-    /// The interval between trains (seconds) on a line in a direction at a Unix time (SPEC §3.1), or nil when the
+    /// The interval between trains (seconds) on a line in a direction at a Unix time (model §3.1), or nil when the
     /// data has no row for it.
     ///
     /// The row is chosen by the local hour clamped to 6…22 and the service day's day type; within the hour the

@@ -1,4 +1,4 @@
-/// A route event with its modelled arrival and departure instants (SPEC §3).
+/// A route event with its modelled arrival and departure instants (model §3).
 public struct ScheduledEvent: Hashable, Sendable, Codable {
     public var station: StationID
     public var line: LineID

@@ -1,4 +1,4 @@
-/// Where a running time or dwell came from (SPEC §3.2), so a display can say how sure the model is.
+/// Where a running time or dwell came from (model §3.2), so a display can say how sure the model is.
 public enum TimingSource: String, Sendable, Codable, CaseIterable {
     /// Measured on this exact direction.
     case calibration
@@ -25,7 +25,7 @@ public struct SegmentTiming: Hashable, Sendable, Codable {
 }
 
 extension Network {
-    /// The timing of a directed segment by the fallback chain of SPEC §3.2.
+    /// The timing of a directed segment by the fallback chain of model §3.2.
     ///
     /// Running time and dwell resolve independently: calibration for exactly this direction (its average,
     /// rounded half away from zero; never mirrored), else the seed for this direction, else the mirrored seed,

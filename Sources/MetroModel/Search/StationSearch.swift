@@ -1,4 +1,4 @@
-/// Folding of station names and queries so that what a rider types matches what the data says (SPEC §10).
+/// Folding of station names and queries so that what a rider types matches what the data says (model §10).
 public enum StationSearch {
     /// Lower-cases, strips diacritics and every apostrophe (U+02BC, U+2019, U+2018, U+02BB, `'`, `` ` ``), drops
     /// quotation marks (« » “ ” „ "), turns hyphens into spaces and collapses white space, for Cyrillic and

@@ -1,4 +1,4 @@
-/// What a boarding check found (SPEC §7).
+/// What a boarding check found (model §7).
 public enum ServiceIssueKind: String, Hashable, Sendable, Codable, CaseIterable {
     /// The boarding is before the first train of the service day.
     case beforeFirst = "before_first"
@@ -41,7 +41,7 @@ public struct ServiceIssue: Hashable, Sendable, Codable {
 }
 
 extension Network {
-    /// The service warning for a trip (SPEC §7), checked at every boarding.
+    /// The service warning for a trip (model §7), checked at every boarding.
     ///
     /// Boardings: the start (t0, toward event 1; skipped when the ride begins with the walk of a change, since no
     /// train leaves from there) and every transfer event that has an event after it (its arrival, toward the next

@@ -1,4 +1,4 @@
-/// What a glance at the trip shows (SPEC §11).
+/// What a glance at the trip shows (model §11).
 ///
 /// Stable on purpose: every field changes only when an arrival instant passes or a correction applies (no
 /// countdown in it), so subscribers are pushed a new snapshot only then. A consumer derives "arrived" as

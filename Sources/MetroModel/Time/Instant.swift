@@ -50,7 +50,7 @@ public struct WallClockMapping: Hashable, Sendable, Codable {
     public func instant(atUnixNanoseconds unix: Int64) -> Instant { Instant(nanoseconds: unix - unixNanosecondsAtZero) }
 }
 
-/// `rha()` of SPEC: rounding half away from zero.
+/// `rha()` of the model: rounding half away from zero.
 public func rha(_ value: Double) -> Int {
     Int(value.rounded(.toNearestOrAwayFromZero))
 }

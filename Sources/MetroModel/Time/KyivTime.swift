@@ -60,7 +60,7 @@ public enum KyivTime {
     /// The Unix time of a Kyiv wall time.
     ///
     /// Fields may overflow and roll over as on a calendar (hour 25 is 01:00 the next day, second 90 is
-    /// 1 min 30 s), which is how service hours past midnight are read (SPEC §7).
+    /// 1 min 30 s), which is how service hours past midnight are read (model §7).
     /// - A **repeated** wall time (03:00–03:59 on the last Sunday of October happens twice) resolves to the
     ///   earlier instant, the one still on summer time.
     /// - A **skipped** wall time (03:00–03:59 on the last Sunday of March never shows on a clock) is shifted

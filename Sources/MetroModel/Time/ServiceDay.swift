@@ -1,4 +1,4 @@
-/// The metro's operating day an instant belongs to (SPEC §7).
+/// The metro's operating day an instant belongs to (model §7).
 ///
 /// The metro closes near 23:15 and opens near 05:30, so an instant before 04:00 local time belongs to the
 /// previous calendar date's service day. Wall times of the timetable ("first train 05:51") are read on the clock

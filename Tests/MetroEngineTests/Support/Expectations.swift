@@ -72,7 +72,7 @@ extension Instant {
     func after(_ t0: Instant) -> Int { seconds(since: t0) }
 }
 
-/// The refusal reads in Ukrainian in Ukrainian and has no Cyrillic at all in English (SPEC §10).
+/// The refusal reads in Ukrainian in Ukrainian and has no Cyrillic at all in English (model §10).
 func expectBilingual(_ error: EngineError, sourceLocation: SourceLocation = #_sourceLocation) {
     func cyrillic(_ text: String) -> Bool { text.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) } }
     #expect(cyrillic(error.message(.uk)), "not Ukrainian: \(error.message(.uk))", sourceLocation: sourceLocation)

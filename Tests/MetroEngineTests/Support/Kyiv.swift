@@ -25,7 +25,7 @@ func wallMapping(mapping instant: Instant, toUnixSeconds unix: Int64) -> WallClo
 /// A boot-time instant a little after boot, where rides start in these tests (not 0, so offsets are visible).
 let bootT0 = Instant(seconds: 7_200)
 
-/// Monday 2026-08-17 08:00 Kyiv (SPEC §13 example 2).
+/// Monday 2026-08-17 08:00 Kyiv (model §13 example 2).
 let mondayMorning = kyivUnix(2026, 8, 17, 8, 0)
 
 /// Monday 2026-08-17 12:00 Kyiv: a plain weekday noon with no service warnings.

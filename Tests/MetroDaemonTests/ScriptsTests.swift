@@ -1,0 +1,96 @@
+import Foundation
+import GPSTestSupport
+import Glibc
+import Testing
+
+/// `make run` (scripts/run.sh) and `make demo` (scripts/demo.sh), run for real on the built binaries.
+@Suite(.serialized) struct ScriptsTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Starts scripts/run.sh with `XDG_RUNTIME_DIR` and `GPSD`, reads its banner up to "Stop it", and returns the
+    /// running process with the banner.
+    func startRun(runtimeDirectory: String, gpsd: String) throws -> (Process, String, FileHandle) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/bash")
+        p.arguments = [Self.root.appendingPathComponent("scripts/run.sh").path, DaemonProcess.productsDirectory.path]
+        var env = ProcessInfo.processInfo.environment
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory
+        env["GPSD"] = gpsd
+        env["METROTIMER_SOCKET"] = nil
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var banner = ""
+        let reader = out.fileHandleForReading
+        while !banner.contains("Stop it") {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            banner += String(decoding: chunk, as: UTF8.self)
+        }
+        return (p, banner, reader)
+    }
+
+    func stop(_ p: Process) {
+        if p.isRunning { kill(p.processIdentifier, SIGTERM) }
+        p.waitUntilExit()
+    }
+
+    /// The banner names the control socket and the exact command to reach it; the files live under
+    /// $XDG_RUNTIME_DIR (never a fixed /tmp folder); a gpsd that is not there is not used (no retries).
+    @Test func runPrintsTheSocketAndKeepsItsFilesInTheRuntimeDirectory() throws {
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("metrotimer-xdg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let absent = try Loopback.freePort(type: Int32(SOCK_STREAM.rawValue))
+        let (p, banner, _) = try startRun(runtimeDirectory: runtime.path, gpsd: "127.0.0.1:\(absent)")
+        defer { stop(p) }
+        let socket = runtime.appendingPathComponent("metrotimer-run/run/control.sock").path
+        #expect(banner.contains("control socket: \(socket)"), "\(banner)")
+        #expect(banner.contains("export METROTIMER_SOCKET=\(socket)"), "\(banner)")
+        let cli = DaemonProcess.cliPath
+        #expect(banner.contains("\(cli) --socket \(socket) status"), "\(banner)")
+        #expect(banner.contains("no gpsd at 127.0.0.1:\(absent): GPS is off"), "\(banner)")
+        let config = try String(contentsOfFile: runtime.appendingPathComponent("metrotimer-run/metrotimer.conf").path, encoding: .utf8)
+        #expect(config.contains("gpsd = off\n"), "\(config)")
+        #expect(!config.contains("/tmp/metrotimer-run"))
+        // The printed command works as printed.
+        #expect(eventually(timeout: 10) { (try? DaemonProcess.run(cli, ["--socket", socket, "status"]))?.status == 0 },
+                "the command the banner prints reaches the daemon")
+        let status = try DaemonProcess.run(cli, ["--socket", socket, "status", "--lang", "en"])
+        #expect(status.stdout.contains("Idle"), "\(status.stdout)\(status.stderr)")
+    }
+
+    /// A gpsd that answers is configured; without XDG_RUNTIME_DIR the files go to .build/run in the clone.
+    @Test func runUsesAGpsdThatIsThere() throws {
+        let gpsd = try GPSDProcess.start()
+        defer { gpsd.stop() }
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("metrotimer-xdg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: runtime) }
+        let (p, banner, _) = try startRun(runtimeDirectory: runtime.path, gpsd: "127.0.0.1:\(gpsd.port)")
+        defer { stop(p) }
+        #expect(banner.contains("gpsd at 127.0.0.1:\(gpsd.port): used"), "\(banner)")
+        let config = try String(contentsOfFile: runtime.appendingPathComponent("metrotimer-run/metrotimer.conf").path, encoding: .utf8)
+        #expect(config.contains("gpsd = 127.0.0.1:\(gpsd.port)\n"), "\(config)")
+    }
+
+    /// The demo rides a short trip and explains that its journal figures are model seconds at ×60.
+    @Test func demoExplainsItsScaledJournal() throws {
+        var env = ProcessInfo.processInfo.environment
+        env["DEMO_TIME_SCALE"] = "60"
+        env["METROTIMER_SOCKET"] = nil
+        // A test thread blocks signals and a spawned child inherits that mask, so the demo's own `kill` of its
+        // status watcher would never land: start it with the empty mask a terminal gives it.
+        let unblocked = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv('/bin/bash', sys.argv[1:])"
+        let r = try DaemonProcess.run("/usr/bin/python3", ["-c", unblocked, "bash", Self.root.appendingPathComponent("scripts/demo.sh").path,
+                                                           DaemonProcess.productsDirectory.path, "lisova", "chernihivska"],
+                                      environment: env)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("note: at time ×60 the journal counts model seconds"), "\(r.stdout)")
+        #expect(r.stdout.contains("not an error of the model"))
+        #expect(r.stdout.contains("demo: complete ride shown"))
+    }
+}
