@@ -16,7 +16,7 @@ import Testing
         // remind's sub-commands, typed as they are (like forward/backward).
         "add", "list", "remove",
         // The GPIO tools and device names a wiring check points at.
-        "GPIO", "gpiodetect", "gpioinfo", "gpiochipN",
+        "GPIO", "gpiodetect", "gpioinfo", "gpiochipN", "libgpiod",
     ]
     static let network = try! Network.load(json: Array(try! Data(contentsOf: URL(fileURLWithPath: DaemonProcess.dataFile))))
     static let stationIDs = Set(network.stations.keys.map(\.rawValue))
