@@ -59,7 +59,10 @@ public final class GPIOChip {
     /// Opens the chip at `path`; `spec` is how the caller named it, for messages.
     private static func open(path: String, as spec: String) throws(GPIOError) -> GPIOChip {
         guard let handle = metro_gpio_chip_open(path) else {
-            let code = errno
+            var code = errno
+            // libgpiod 2.x checks that the path is a GPIO character device before it opens it, so a node this user
+            // may not open can come back as "not a chip": a permission problem is named as one on both generations.
+            if access(path, F_OK) == 0, access(path, R_OK | W_OK) != 0, errno == EACCES || errno == EPERM { code = errno }
             if code == ENOENT || code == ENODEV {
                 throw GPIOError(kind: .noSuchChip, errno: code,
                                 message: "no GPIO chip '\(spec)' (\(describeAvailableChips()))")
