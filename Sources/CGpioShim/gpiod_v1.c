@@ -1,48 +1,20 @@
 /* The libgpiod 1.6 backend of metro_gpio.h: line objects owned by the chip, requested one at a time. */
 #include "generation.h"
 #if METRO_GPIOD_GENERATION == 1
-#include "metro_gpio.h"
+#include "chip.h"
 #include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
-struct metro_gpio_chip { struct gpiod_chip *chip; };
 /* The line stays owned by the chip (libgpiod 1.6 frees it with the chip); the request only marks it held. */
 struct metro_gpio_request { struct gpiod_line *line; };
 
-static void copy_text(char out[METRO_GPIO_NAME_SIZE], const char *text) {
-    out[0] = '\0';
-    if (text != NULL) {
-        strncpy(out, text, METRO_GPIO_NAME_SIZE - 1);
-        out[METRO_GPIO_NAME_SIZE - 1] = '\0';
-    }
-}
-
 const char *metro_gpio_library_version(void) { return gpiod_version_string(); }
-
-metro_gpio_chip *metro_gpio_chip_open(const char *path) {
-    struct gpiod_chip *opened = gpiod_chip_open(path);
-    if (opened == NULL) return NULL;
-    metro_gpio_chip *chip = malloc(sizeof *chip);
-    if (chip == NULL) {
-        gpiod_chip_close(opened);
-        errno = ENOMEM;
-        return NULL;
-    }
-    chip->chip = opened;
-    return chip;
-}
-
-void metro_gpio_chip_close(metro_gpio_chip *chip) {
-    gpiod_chip_close(chip->chip);
-    free(chip);
-}
 
 int metro_gpio_chip_describe(metro_gpio_chip *chip, char name[METRO_GPIO_NAME_SIZE],
                              char label[METRO_GPIO_NAME_SIZE], uint32_t *line_count) {
-    copy_text(name, gpiod_chip_name(chip->chip));
-    copy_text(label, gpiod_chip_label(chip->chip));
+    metro_gpio_copy_text(name, gpiod_chip_name(chip->chip));
+    metro_gpio_copy_text(label, gpiod_chip_label(chip->chip));
     *line_count = gpiod_chip_num_lines(chip->chip);
     return 0;
 }
@@ -58,8 +30,8 @@ int metro_gpio_line_describe(metro_gpio_chip *chip, uint32_t offset, char name[M
     struct gpiod_line *line = gpiod_chip_get_line(chip->chip, offset);
     /* libgpiod 1.6 caches line info from when the line object was made: refresh it from the kernel. */
     if (line == NULL || gpiod_line_update(line) != 0) return -1;
-    copy_text(name, gpiod_line_name(line));
-    copy_text(consumer, gpiod_line_consumer(line));
+    metro_gpio_copy_text(name, gpiod_line_name(line));
+    metro_gpio_copy_text(consumer, gpiod_line_consumer(line));
     return 0;
 }
 

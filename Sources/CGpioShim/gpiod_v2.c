@@ -2,55 +2,27 @@
  * request config triple and held by a request object that outlives nothing but itself. */
 #include "generation.h"
 #if METRO_GPIOD_GENERATION == 2
-#include "metro_gpio.h"
+#include "chip.h"
 #include <errno.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* How many edges one read takes from the kernel; more wait for the next read of the same drain. */
 enum { EDGE_BUFFER_CAPACITY = 16 };
 
-struct metro_gpio_chip { struct gpiod_chip *chip; };
 struct metro_gpio_request {
     struct gpiod_line_request *request;
     unsigned int offset;
     struct gpiod_edge_event_buffer *edges; /* NULL for an output */
 };
 
-static void copy_text(char out[METRO_GPIO_NAME_SIZE], const char *text) {
-    out[0] = '\0';
-    if (text != NULL) {
-        strncpy(out, text, METRO_GPIO_NAME_SIZE - 1);
-        out[METRO_GPIO_NAME_SIZE - 1] = '\0';
-    }
-}
-
 const char *metro_gpio_library_version(void) { return gpiod_api_version(); }
-
-metro_gpio_chip *metro_gpio_chip_open(const char *path) {
-    struct gpiod_chip *opened = gpiod_chip_open(path);
-    if (opened == NULL) return NULL;
-    metro_gpio_chip *chip = malloc(sizeof *chip);
-    if (chip == NULL) {
-        gpiod_chip_close(opened);
-        errno = ENOMEM;
-        return NULL;
-    }
-    chip->chip = opened;
-    return chip;
-}
-
-void metro_gpio_chip_close(metro_gpio_chip *chip) {
-    gpiod_chip_close(chip->chip);
-    free(chip);
-}
 
 int metro_gpio_chip_describe(metro_gpio_chip *chip, char name[METRO_GPIO_NAME_SIZE],
                              char label[METRO_GPIO_NAME_SIZE], uint32_t *line_count) {
     struct gpiod_chip_info *info = gpiod_chip_get_info(chip->chip);
     if (info == NULL) return -1;
-    copy_text(name, gpiod_chip_info_get_name(info));
-    copy_text(label, gpiod_chip_info_get_label(info));
+    metro_gpio_copy_text(name, gpiod_chip_info_get_name(info));
+    metro_gpio_copy_text(label, gpiod_chip_info_get_label(info));
     *line_count = (uint32_t)gpiod_chip_info_get_num_lines(info);
     gpiod_chip_info_free(info);
     return 0;
@@ -66,8 +38,8 @@ int metro_gpio_line_describe(metro_gpio_chip *chip, uint32_t offset, char name[M
     name[0] = consumer[0] = '\0';
     struct gpiod_line_info *info = gpiod_chip_get_line_info(chip->chip, offset);
     if (info == NULL) return -1;
-    copy_text(name, gpiod_line_info_get_name(info));
-    copy_text(consumer, gpiod_line_info_get_consumer(info));
+    metro_gpio_copy_text(name, gpiod_line_info_get_name(info));
+    metro_gpio_copy_text(consumer, gpiod_line_info_get_consumer(info));
     gpiod_line_info_free(info);
     return 0;
 }

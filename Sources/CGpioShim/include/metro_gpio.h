@@ -1,8 +1,8 @@
 /* metro_gpio: the GPIO calls MetroGPIO needs, the same for libgpiod 1.6 and libgpiod 2.x.
  *
  * Which library generation is underneath is decided when this target is compiled, from the installed
- * <gpiod.h> (generation.h); exactly one of gpiod_v1.c and gpiod_v2.c has a body. Swift sees only this
- * header: opaque chips and requests, plain numbers, text copied into the caller's buffers. Every function
+ * <gpiod.h> (generation.h); exactly one of gpiod_v1.c and gpiod_v2.c has a body, and gpiod_common.c holds
+ * the calls that are the same in both. Swift sees only this header: opaque chips and requests, plain numbers, text copied into the caller's buffers. Every function
  * that fails returns NULL or -1 with errno set by the library or the kernel, so the Swift side builds the
  * same messages whichever library answered.
  */
