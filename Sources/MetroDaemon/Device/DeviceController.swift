@@ -49,12 +49,12 @@ final class DeviceController: HapticSink {
 
     func play(_ cue: HapticCue) {
         log.notice("buzz: \(cue.label)")
-        fromEngine { apply(player.play(DeviceController.pattern(cue), now: realNow())) }
+        fromEngine { apply(player.play(cue.pattern, now: realNow())) }
     }
 
     func withdraw(_ kind: AlertKind) {
         log.notice("buzz withdrawn: \(kind.rawValue)")
-        fromEngine { apply(player.withdraw(DeviceController.pattern(HapticCue(alert: kind)).kind, now: realNow())) }
+        fromEngine { apply(player.withdraw(HapticCue(alert: kind).pattern.kind, now: realNow())) }
     }
 
     func replay(_ kind: AlertKind, firedAt: Instant) {
@@ -66,7 +66,7 @@ final class DeviceController: HapticSink {
             fromEngine { apply(player.resumeArrivalAlarm(startedAt: startedAt, now: realNow())) }
         } else {
             log.notice("buzz again: \(cue.label)")
-            fromEngine { apply(player.play(DeviceController.pattern(cue), now: realNow())) }
+            fromEngine { apply(player.play(cue.pattern, now: realNow())) }
         }
     }
 
@@ -75,18 +75,6 @@ final class DeviceController: HapticSink {
         insideEngineCall = true
         body()
         insideEngineCall = outer
-    }
-
-    private static func pattern(_ cue: HapticCue) -> HapticPattern {
-        switch cue {
-        case .acknowledged: return .acknowledged
-        case .number(let n): return .number(n)
-        case .yoursIsNext: return .yoursIsNext
-        case .changeHere: return .changeHere
-        case .getOffNow: return .getOffNow
-        case .cannot: return .cannot
-        case .timeToGo: return .timeToGo
-        }
     }
 
     /// The haptic timer fired: advance the pattern.
@@ -315,18 +303,6 @@ extension HapticCue {
         case .getOffNow: return "GET OFF NOW (1000/400 ×2, repeated by the arrival alarm)"
         case .cannot: return "cannot (250/250/250/250/800)"
         case .timeToGo: return "TIME TO GO (250/500/1000 rising, twice)"
-        }
-    }
-}
-
-extension AlertKind {
-    /// The alert whose buzz is of `kind` (nil for gesture answers).
-    init?(delivering kind: HapticKind) {
-        switch kind {
-        case .changeHere: self = .transfer
-        case .yoursIsNext: self = .nextStop
-        case .getOffNow: self = .arrival
-        case .acknowledged, .number, .cannot, .timeToGo: return nil
         }
     }
 }

@@ -25,11 +25,11 @@ final class PlayingHaptics: HapticSink {
     }
 
     func play(_ cue: HapticCue) {
-        fromEngine { apply(player.play(Self.pattern(cue), now: now())) }
+        fromEngine { apply(player.play(cue.pattern, now: now())) }
     }
 
     func withdraw(_ kind: AlertKind) {
-        fromEngine { apply(player.withdraw(Self.pattern(HapticCue(alert: kind)).kind, now: now())) }
+        fromEngine { apply(player.withdraw(HapticCue(alert: kind).pattern.kind, now: now())) }
     }
 
     func replay(_ kind: AlertKind, firedAt: Instant) {
@@ -64,24 +64,8 @@ final class PlayingHaptics: HapticSink {
         }
         guard !insideEngineCall, let engine else { return }
         for kind in player.takeDelivered() {
-            switch kind {
-            case .changeHere: engine.alertDelivered(.transfer, now: now())
-            case .yoursIsNext: engine.alertDelivered(.nextStop, now: now())
-            case .getOffNow: engine.alertDelivered(.arrival, now: now())
-            case .acknowledged, .number, .cannot, .timeToGo: break
-            }
-        }
-    }
-
-    private static func pattern(_ cue: HapticCue) -> HapticPattern {
-        switch cue {
-        case .acknowledged: return .acknowledged
-        case .number(let n): return .number(n)
-        case .yoursIsNext: return .yoursIsNext
-        case .changeHere: return .changeHere
-        case .getOffNow: return .getOffNow
-        case .cannot: return .cannot
-        case .timeToGo: return .timeToGo
+            guard let alert = AlertKind(delivering: kind) else { continue }
+            engine.alertDelivered(alert, now: now())
         }
     }
 }
