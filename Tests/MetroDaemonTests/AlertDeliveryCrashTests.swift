@@ -25,7 +25,7 @@ final class CrashRig {
         daemon.remove()
     }
 
-    var record: MotorRecordReader { MotorRecordReader(path: daemon.directory.appendingPathComponent("run/simulated-motor.log").path) }
+    var record: MotorRecordReader { MotorRecordReader(path: daemon.motorRecordPath) }
 
     /// A ride started now, with its alerts' instants on `CLOCK_BOOTTIME`.
     struct Ride {

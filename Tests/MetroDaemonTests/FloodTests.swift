@@ -7,7 +7,7 @@ import Testing
 /// No peer can starve the only thread: four floods, each held for 12 s over the instant of an arrival alert at
 /// time scale 1, against a real daemon on the simulated board. Through each flood the alert fires within 50 ms of
 /// its instant, another client (a fresh connection every 250 ms, as the rider's `metrotimer` makes) gets every
-/// answer within 1 s, and the motor — whose edges the simulated board logs with boot-time stamps — is never on
+/// answer within 1 s, and the motor — whose edges the simulated board records with boot-time stamps — is never on
 /// for more than 2 s.
 ///
 /// The trip rides one segment whose running time the test's copy of the network data sets to 30 s (the shortest
@@ -105,10 +105,10 @@ import Testing
         let after = try #require(try daemon.trip(), "the trip ended")
         let fired = try #require((after["alerts"] as? [[String: Any]])?.first { $0["kind"] as? String == "arrival" })
         let firedAt = try contractSeconds(try #require(fired["fired"] as? String, "the arrival alert never fired: \(fired)"))
-        let motor = motorEdges(daemon.log)
+        let motor = motorEdges(daemon)
         var longest = 0.0
         for (on, off) in zip(motor, motor.dropFirst()) where on.on && !off.on {
-            longest = max(longest, Double(off.boottime - on.boottime) / 1e6)
+            longest = max(longest, Double(off.at - on.at) / 1e6)
         }
         let outcome = Outcome(latenessMilliseconds: (firedAt - due) * 1000, probes: probes, slowestProbeMilliseconds: slowest,
                               unanswered: unanswered, longestMotorOnMilliseconds: longest,
@@ -118,14 +118,10 @@ import Testing
         return outcome
     }
 
-    /// The simulated motor's edges from the daemon's log: `motor on (boottime_ns N)`, `motor off after … (boottime_ns N)`.
-    static func motorEdges(_ log: String) -> [(on: Bool, boottime: Int64)] {
-        log.split(separator: "\n").compactMap { line in
-            guard let motor = line.range(of: "motor o"), let stamp = line.range(of: "(boottime_ns ") else { return nil }
-            let number = line[stamp.upperBound...].prefix { $0.isNumber }
-            guard let boottime = Int64(number) else { return nil }
-            return (line[motor.lowerBound...].hasPrefix("motor on"), boottime)
-        }
+    /// The simulated motor's edges, stamped on `CLOCK_BOOTTIME`, from the daemon's motor record (one daemon
+    /// process: one session).
+    static func motorEdges(_ daemon: DaemonProcess) -> [MotorRecordReader.Edge] {
+        MotorRecordReader(path: daemon.motorRecordPath).sessions.flatMap(\.edges)
     }
 
     static func check(_ outcome: Outcome) {

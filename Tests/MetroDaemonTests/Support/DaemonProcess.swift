@@ -24,6 +24,8 @@ final class DaemonProcess {
     let directory: URL
     let configPath: String
     var socketPath: String { directory.appendingPathComponent("run/control.sock").path }
+    /// The simulated board's motor record (see `MotorRecordReader`).
+    var motorRecordPath: String { directory.appendingPathComponent("run/simulated-motor.log").path }
     var stateDirectory: String { directory.appendingPathComponent("state").path }
     var logPath: String { directory.appendingPathComponent("daemon.log").path }
     private(set) var process: Process?
