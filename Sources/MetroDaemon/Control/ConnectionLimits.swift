@@ -10,8 +10,14 @@ struct ConnectionLimits {
     var maximumConnectionsPerPeer = 32
     /// A connection that holds an unfinished request line — or has not sent its first one — this long is closed.
     var requestTimeoutNanoseconds: Int64 = 5_000_000_000
-    /// Work units one connection may spend per wake-up: a request costs `requestCost`, a blank line 1.
+    /// Work units one connection may spend per loop turn: a request costs `requestCost`, a blank line 1.
     var connectionBudget = 64
+    /// Work units the requests (blank lines included) of one connection may spend per rate window: 256 requests
+    /// or 4 096 blank lines a second. Beyond it the connection is neither read nor served until its window ends,
+    /// so one flooding client costs the loop a bounded share of each second, not every turn.
+    var connectionRateBudget = 4096
+    /// The length of a connection's rate window, nanoseconds of boot time.
+    var rateWindowNanoseconds: Int64 = 1_000_000_000
     /// Work units all connections together may spend per loop turn.
     var turnBudget = 256
     /// What one request costs against the budgets (a blank line costs 1).

@@ -10,7 +10,8 @@ import MetroSystem
 ///
 /// No peer can hold the only thread or the descriptors (`ConnectionLimits`): each wake-up reads one chunk from a
 /// connection and serves a bounded share of its requests, the rest waits for a later turn behind the other
-/// clients and every due timer; a client whose replies are still waiting is not read until it takes them; a
+/// clients and every due timer; a connection whose requests (blank lines included) spent its budget for the second
+/// is neither read nor served until that second is over; a client whose replies are still waiting is not read until it takes them; a
 /// partial request times out; connections are capped per peer user and in all, and a new connection over a cap
 /// closes the oldest idle one of the heaviest user instead of being refused.
 final class ControlServer {
@@ -41,11 +42,22 @@ final class ControlServer {
         var waitingSince: Int64?
         /// The last time (boot time) it sent a complete request or was accepted: the oldest idle one goes first.
         var lastActive: Int64
+        /// The loop turn `turnSpent` belongs to, and what this connection spent of its budget in that turn.
+        var budgetTurn: UInt64 = 0
+        var turnSpent = 0
+        /// When (boot time) its rate window began, and what its requests spent of the window's budget.
+        var windowStart: Int64
+        var windowSpent = 0
+        /// Its rate budget is spent: it is neither read nor served before this boot time.
+        var throttledUntil: Int64?
+        /// Whether its throttling was logged (once per connection: a flood is not worth a line a second).
+        var throttleLogged = false
         init(connection: UnixConnection, peer: Peer, now: Int64) {
             self.connection = connection
             self.peer = peer
             self.waitingSince = now
             self.lastActive = now
+            self.windowStart = now
         }
         var hasQueuedLines: Bool { nextLine < lines.count }
         /// Nothing read and unhandled, nothing half-sent, nothing being produced: closing it loses nobody's answer.
@@ -72,6 +84,10 @@ final class ControlServer {
     private let requestTimer: AlarmTimer
     private var requestTimerToken: EventLoop.Token?
     private var armedRequestDeadline: Int64?
+    /// Wakes the loop when the earliest throttled connection may go on; armed only while one is throttled.
+    private let throttleTimer: AlarmTimer
+    private var throttleTimerToken: EventLoop.Token?
+    private var armedThrottleDeadline: Int64?
     /// The loop turn the budget below belongs to, and what was spent of it.
     private var budgetTurn: UInt64 = 0
     private var budgetSpent = 0
@@ -98,6 +114,7 @@ final class ControlServer {
             group = nil
         }
         requestTimer = try AlarmTimer(preferAlarm: false)
+        throttleTimer = try AlarmTimer(preferAlarm: false)
         listener = try UnixListener(path: path, mode: 0o660, backlog: 64)
         reserve = try? FileDescriptor.open("/dev/null", flags: O_RDONLY)
         if let group { _ = chown(path, uid_t.max, group) }
@@ -106,6 +123,9 @@ final class ControlServer {
         }
         requestTimerToken = try loop.register(fd: requestTimer.fd.rawValue, events: .readable) { [weak self] _ in
             self?.requestTimerFired()
+        }
+        throttleTimerToken = try loop.register(fd: throttleTimer.fd.rawValue, events: .readable) { [weak self] _ in
+            self?.throttleTimerFired()
         }
     }
 
@@ -126,6 +146,8 @@ final class ControlServer {
         listenerToken = nil
         if let requestTimerToken { loop.unregister(requestTimerToken) }
         requestTimerToken = nil
+        if let throttleTimerToken { loop.unregister(throttleTimerToken) }
+        throttleTimerToken = nil
         try? listener.close()
     }
 
@@ -280,6 +302,60 @@ final class ControlServer {
         refreshRequestTimer()
     }
 
+    // MARK: Rate limit
+
+    /// Starts a fresh rate window for `client` when its current one is over (and lifts its throttle with it).
+    private func renewRateWindow(_ client: Client, now: Int64) {
+        guard now &- client.windowStart >= limits.rateWindowNanoseconds else { return }
+        client.windowStart = now
+        client.windowSpent = 0
+        if client.throttledUntil != nil {
+            client.throttledUntil = nil
+            refreshThrottleTimer()
+        }
+    }
+
+    /// `client` spent its rate budget: nothing more of it is read or served until its window ends.
+    private func throttle(_ client: Client) {
+        client.throttledUntil = client.windowStart &+ limits.rateWindowNanoseconds
+        if !client.throttleLogged {
+            client.throttleLogged = true
+            log.info("control socket: pid \(client.peer.pid) sent more than \(limits.connectionRateBudget / limits.requestCost) "
+                     + "requests (or \(limits.connectionRateBudget) blank lines) in a second; serving it no faster")
+        }
+        refreshThrottleTimer()
+    }
+
+    /// Arms the throttle timer at the earliest end of a throttled connection's window, or disarms it when none is.
+    private func refreshThrottleTimer() {
+        let earliest = clients.values.compactMap(\.throttledUntil).min()
+        guard earliest != armedThrottleDeadline else { return }
+        armedThrottleDeadline = earliest
+        do {
+            if let earliest {
+                try throttleTimer.arm(atBoottimeNanoseconds: earliest)
+            } else {
+                try throttleTimer.disarm()
+            }
+        } catch {
+            log.error("control socket: throttle timer: \(error)")
+        }
+    }
+
+    private func throttleTimerFired() {
+        _ = try? throttleTimer.acknowledge()
+        armedThrottleDeadline = nil
+        let now = bootNow()
+        for client in Array(clients.values) where client.throttledUntil.map({ now >= $0 }) ?? false {
+            client.throttledUntil = nil
+            client.windowStart = now
+            client.windowSpent = 0
+            // Served by a continuation, behind the due timers and the other clients of the next turn.
+            schedule(client)
+        }
+        refreshThrottleTimer()
+    }
+
     // MARK: Serving
 
     private func service(_ client: Client, _ events: IOEvents) {
@@ -304,6 +380,7 @@ final class ControlServer {
     /// replies stops being read, and its own socket buffer holds it back.
     private func wantsInput(_ client: Client) -> Bool {
         !client.closing && !client.peerClosed && !client.hasQueuedLines && client.stream == nil && !client.outgoing.hasPendingBytes
+            && client.throttledUntil == nil
     }
 
     private func readChunk(_ client: Client) {
@@ -328,33 +405,45 @@ final class ControlServer {
         refreshRequestTimer()
     }
 
-    /// Handles a bounded share of the client's read lines (its own budget, and what is left of the turn's), feeds
-    /// its streamed reply, and queues a continuation when work is left.
+    /// Handles a bounded share of the client's read lines (what is left of its own budget for this turn and for its
+    /// rate window, and of the turn's), feeds its streamed reply, and queues a continuation when work is left.
     private func serve(_ client: Client) {
         if budgetTurn != loop.turn {
             budgetTurn = loop.turn
             budgetSpent = 0
         }
-        var spent = 0
+        // Per turn, not per call: a client served from its descriptor's handler and from a continuation in the
+        // same turn still gets one share.
+        if client.budgetTurn != loop.turn {
+            client.budgetTurn = loop.turn
+            client.turnSpent = 0
+        }
+        renewRateWindow(client, now: bootNow())
         var moreLeft = false
         while isOpen(client) && !client.closing {
             if let stream = client.stream {
+                // The daemon's own output, paced by the client taking it: it counts against the turn only.
                 guard client.outgoing.pendingByteCount < limits.streamLowWater else { break }
-                guard spent + limits.requestCost <= limits.connectionBudget,
+                guard client.turnSpent + limits.requestCost <= limits.connectionBudget,
                       budgetSpent + limits.requestCost <= limits.turnBudget else { moreLeft = true; break }
-                spent += limits.requestCost
+                client.turnSpent += limits.requestCost
                 budgetSpent += limits.requestCost
                 feed(stream, to: client)
                 continue
             }
-            if client.outgoing.hasPendingBytes || !client.hasQueuedLines { break }
+            if client.outgoing.hasPendingBytes || !client.hasQueuedLines || client.throttledUntil != nil { break }
             let item = client.lines[client.nextLine]
             let cost = ControlServer.isBlank(item) ? 1 : limits.requestCost
-            guard spent + cost <= limits.connectionBudget, budgetSpent + cost <= limits.turnBudget else {
+            guard client.turnSpent + cost <= limits.connectionBudget, budgetSpent + cost <= limits.turnBudget else {
                 moreLeft = true
                 break
             }
-            spent += cost
+            guard client.windowSpent + cost <= limits.connectionRateBudget else {
+                throttle(client)
+                break
+            }
+            client.turnSpent += cost
+            client.windowSpent += cost
             budgetSpent += cost
             client.nextLine += 1
             switch item {
@@ -382,13 +471,17 @@ final class ControlServer {
             client.closing = true
         }
         updateInterest(client)
-        if moreLeft && !client.scheduled {
-            client.scheduled = true
-            loop.continueNextTurn { [weak self, weak client] in
-                guard let self, let client else { return }
-                client.scheduled = false
-                if self.isOpen(client) { self.serve(client) }
-            }
+        if moreLeft { schedule(client) }
+    }
+
+    /// Serves `client` again in the next turn (once, however often it is asked for).
+    private func schedule(_ client: Client) {
+        guard !client.scheduled else { return }
+        client.scheduled = true
+        loop.continueNextTurn { [weak self, weak client] in
+            guard let self, let client else { return }
+            client.scheduled = false
+            if self.isOpen(client) { self.serve(client) }
         }
     }
 
@@ -460,14 +553,7 @@ final class ControlServer {
             updateInterest(client)
             // Replies drained: what was read and not yet handled (or a stream) may go on.
             let streamWantsMore = client.stream != nil && client.outgoing.pendingByteCount < limits.streamLowWater
-            if (done && client.hasQueuedLines || streamWantsMore) && !client.scheduled {
-                client.scheduled = true
-                loop.continueNextTurn { [weak self, weak client] in
-                    guard let self, let client else { return }
-                    client.scheduled = false
-                    if self.isOpen(client) { self.serve(client) }
-                }
-            }
+            if done && client.hasQueuedLines && client.throttledUntil == nil || streamWantsMore { schedule(client) }
         } catch {
             drop(client)
         }
@@ -487,6 +573,7 @@ final class ControlServer {
     private func drop(_ client: Client) {
         let wasWatching = client.watching
         let wasWaiting = client.waitingSince != nil
+        let wasThrottled = client.throttledUntil != nil
         if let token = client.token { loop.unregister(token) }
         client.token = nil
         client.stream = nil
@@ -494,5 +581,6 @@ final class ControlServer {
         clients[ObjectIdentifier(client)] = nil
         if wasWatching && watcherCount == 0 { onWatchersChanged?(false) }
         if wasWaiting { refreshRequestTimer() }
+        if wasThrottled { refreshThrottleTimer() }
     }
 }

@@ -1,0 +1,115 @@
+import Foundation
+import Glibc
+import MetroSystem
+import Testing
+@testable import MetroDaemon
+
+/// One flooding connection gets a bounded share of the only thread (docs/reliability.md, "Flooding"): per loop turn
+/// (`connectionBudget`) and per rate window (`connectionRateBudget`, blank lines included), beyond which it is
+/// neither read nor served until its window ends — while the others are served as usual, and the throttle's timer
+/// is armed only while a connection is held back. A real `ControlServer` on a real socket, its loop stepped by hand
+/// and the requests it dispatched counted per turn: no timing is measured.
+@Suite struct ControlRateLimitTests {
+    /// A control server on its own loop with `limits`, a dispatcher that records the turn of every request it
+    /// handles, and connections to it.
+    final class Rig {
+        let directory: URL
+        let loop: EventLoop
+        let server: ControlServer
+        private(set) var servedTurns: [UInt64] = []
+
+        init(_ limits: ConnectionLimits) throws {
+            directory = try makeScratchDirectory("rate")
+            loop = try EventLoop()
+            server = try ControlServer(path: directory.appendingPathComponent("control.sock").path, groupName: "", loop: loop,
+                                       log: Logger(sink: DiscardingSink()), limits: limits)
+            server.dispatch = { [unowned self] _, _ in
+                self.servedTurns.append(self.loop.turn)
+                return ("{\"ok\": true}", false)
+            }
+        }
+
+        deinit {
+            server.close()
+            try? FileManager.default.removeItem(at: directory)
+        }
+
+        func connect() throws -> UnixConnection { try UnixConnection.connect(path: server.path) }
+
+        /// Runs `turns` turns without waiting, reading every reply that arrived after each (so no client is held
+        /// back for not reading); returns how many handlers ran in the last turn.
+        @discardableResult
+        func step(_ turns: Int, draining clients: [UnixConnection]) throws -> Int {
+            var last = 0
+            for _ in 0..<turns {
+                last = try loop.runOnce(timeoutMilliseconds: 0)
+                for client in clients { Rig.drain(client) }
+            }
+            return last
+        }
+
+        static func drain(_ client: UnixConnection) {
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while recv(client.fd.rawValue, &buffer, buffer.count, Int32(MSG_DONTWAIT)) > 0 {}
+        }
+
+        /// The most requests handled in any one turn.
+        var mostInOneTurn: Int { Dictionary(grouping: servedTurns, by: { $0 }).values.map(\.count).max() ?? 0 }
+    }
+
+    static func requests(_ count: Int) -> [UInt8] { Array(String(repeating: "{\"cmd\": \"status\"}\n", count: count).utf8) }
+
+    @Test func aPipeliningClientGetsItsShareOfATurnAndOfAWindowAndTheOthersAreStillServed() throws {
+        var limits = ConnectionLimits()
+        limits.connectionRateBudget = 8 * limits.requestCost
+        limits.rateWindowNanoseconds = 600_000_000_000  // the window does not end during the test
+        let rig = try Rig(limits)
+        let flood = try rig.connect()
+        try flood.writeAll(Self.requests(40))
+        try rig.step(40, draining: [flood])
+        #expect(rig.servedTurns.count == 8, "served \(rig.servedTurns.count) of 40 pipelined requests in its window")
+        #expect(rig.mostInOneTurn <= limits.connectionBudget / limits.requestCost)
+        // Held back, it is not looked at: the loop has nothing to do (no continuation, no readable descriptor).
+        #expect(try rig.step(1, draining: [flood]) == 0)
+
+        // Another client (the rider's command line) is served at once: the throttle is the flooder's alone.
+        let rider = try rig.connect()
+        try rider.writeAll(Self.requests(1))
+        try rig.step(3, draining: [flood, rider])
+        #expect(rig.servedTurns.count == 9)
+    }
+
+    @Test func blankLinesSpendTheWindowToo() throws {
+        var limits = ConnectionLimits()
+        limits.connectionRateBudget = 64  // 63 blank lines leave less than one request's cost
+        limits.rateWindowNanoseconds = 600_000_000_000
+        let rig = try Rig(limits)
+        let flood = try rig.connect()
+        try flood.writeAll(Array(repeating: UInt8(ascii: "\n"), count: 63) + Self.requests(1))
+        try rig.step(20, draining: [flood])
+        #expect(rig.servedTurns.isEmpty, "the request after 63 blank lines was served within the same window")
+        #expect(try rig.step(1, draining: [flood]) == 0)
+    }
+
+    @Test func aThrottledClientGoesOnWhenItsWindowEndsAndThenTheLoopSleeps() throws {
+        var limits = ConnectionLimits()
+        limits.connectionRateBudget = 4 * limits.requestCost
+        limits.rateWindowNanoseconds = 100_000_000
+        let rig = try Rig(limits)
+        let client = try rig.connect()
+        try client.writeAll(Self.requests(10))
+        try rig.step(10, draining: [client])
+        #expect(rig.servedTurns.count == 4)
+        // Only the throttle's timer wakes the loop again (a blocking wait), once per window, until all ten are served.
+        var windows = 0
+        while rig.servedTurns.count < 10 && windows < 20 {
+            try rig.loop.runOnce(timeoutMilliseconds: 10_000)
+            try rig.step(10, draining: [client])
+            windows += 1
+        }
+        #expect(rig.servedTurns.count == 10)
+        #expect(windows == 2, "served in \(windows) more windows")
+        // Nothing is held back any more: no timer is left armed, the idle loop is not woken.
+        #expect(try rig.loop.runOnce(timeoutMilliseconds: 300) == 0)
+    }
+}
