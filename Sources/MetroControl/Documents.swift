@@ -9,16 +9,16 @@ public struct JournalDocument: Codable, Equatable, Sendable {
     public var to: String
     public var planned_s: Int
     public var final_s: Int
-    public var confirmed_s: Int?
+    @ExplicitNull public var confirmed_s: Int?
     public var outcome: String
     public var manual_corrections: Int
     public var late_corrections: Int
     public var gps_corrections: Int
     public var transfers: Int
     /// confirmed − final: positive = the countdown ran fast (safe side).
-    public var error_s: Int?
+    @ExplicitNull public var error_s: Int?
     /// When "yours is next" sounded − t0, seconds (null: it never did, or the entry predates this).
-    public var next_stop_s: Int?
+    @ExplicitNull public var next_stop_s: Int?
 
     public init(_ entry: JournalEntry) {
         id = entry.id
@@ -35,28 +35,6 @@ public struct JournalDocument: Codable, Equatable, Sendable {
         transfers = entry.transfers
         error_s = entry.errorSeconds
         next_stop_s = entry.nextStopSeconds
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, t0, from, to, planned_s, final_s, confirmed_s, outcome, manual_corrections, late_corrections,
-            gps_corrections, transfers, error_s, next_stop_s
-    }
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(t0, forKey: .t0)
-        try c.encode(from, forKey: .from)
-        try c.encode(to, forKey: .to)
-        try c.encode(planned_s, forKey: .planned_s)
-        try c.encode(final_s, forKey: .final_s)
-        try c.encode(confirmed_s, forKey: .confirmed_s)
-        try c.encode(outcome, forKey: .outcome)
-        try c.encode(manual_corrections, forKey: .manual_corrections)
-        try c.encode(late_corrections, forKey: .late_corrections)
-        try c.encode(gps_corrections, forKey: .gps_corrections)
-        try c.encode(transfers, forKey: .transfers)
-        try c.encode(error_s, forKey: .error_s)
-        try c.encode(next_stop_s, forKey: .next_stop_s)
     }
 }
 

@@ -25,9 +25,10 @@ public struct YearDocument: Codable, Equatable, Sendable {
     public var time_underground_s: Int
     public var stations: Int
     public var lines: [String]
-    public var favourite_route: Route?
-    public var earliest: Ride?
-    public var latest: Ride?
+    /// `null` when there were no rides that year (as are `earliest` and `latest`).
+    @ExplicitNull public var favourite_route: Route?
+    @ExplicitNull public var earliest: Ride?
+    @ExplicitNull public var latest: Ride?
     public var accuracy: Accuracy
 
     public init(_ y: YearOnTheMetro) {
@@ -46,23 +47,5 @@ public struct YearDocument: Codable, Equatable, Sendable {
         latest = y.latest.map(ride)
         accuracy = Accuracy(measured_trips: y.accuracy.measuredTripCount, median_error_s: y.accuracy.medianErrorSeconds,
                             within_30s_share: y.accuracy.withinThirtySecondsShare)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case year, rides, cancelled, time_underground_s, stations, lines, favourite_route, earliest, latest, accuracy
-    }
-    /// Explicit nulls where there is nothing (no rides that year).
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(year, forKey: .year)
-        try c.encode(rides, forKey: .rides)
-        try c.encode(cancelled, forKey: .cancelled)
-        try c.encode(time_underground_s, forKey: .time_underground_s)
-        try c.encode(stations, forKey: .stations)
-        try c.encode(lines, forKey: .lines)
-        try c.encode(favourite_route, forKey: .favourite_route)
-        try c.encode(earliest, forKey: .earliest)
-        try c.encode(latest, forKey: .latest)
-        try c.encode(accuracy, forKey: .accuracy)
     }
 }
