@@ -269,16 +269,22 @@ final class ControlServer {
     /// Arms the request timer at the earliest deadline of a waiting connection, or disarms it when none waits.
     private func refreshRequestTimer() {
         let earliest = clients.values.compactMap(\.waitingSince).min().map { $0 &+ limits.requestTimeoutNanoseconds }
-        guard earliest != armedRequestDeadline else { return }
-        armedRequestDeadline = earliest
+        set(requestTimer, to: earliest, armed: &armedRequestDeadline, named: "request")
+    }
+
+    /// Arms `timer` at `deadline`, or disarms it for nil; `armed` is what it is armed at now (no syscall when the
+    /// deadline stays the same).
+    private func set(_ timer: AlarmTimer, to deadline: Int64?, armed: inout Int64?, named name: String) {
+        guard deadline != armed else { return }
+        armed = deadline
         do {
-            if let earliest {
-                try requestTimer.arm(atBoottimeNanoseconds: earliest)
+            if let deadline {
+                try timer.arm(atBoottimeNanoseconds: deadline)
             } else {
-                try requestTimer.disarm()
+                try timer.disarm()
             }
         } catch {
-            log.error("control socket: request timer: \(error)")
+            log.error("control socket: \(name) timer: \(error)")
         }
     }
 
@@ -328,18 +334,7 @@ final class ControlServer {
 
     /// Arms the throttle timer at the earliest end of a throttled connection's window, or disarms it when none is.
     private func refreshThrottleTimer() {
-        let earliest = clients.values.compactMap(\.throttledUntil).min()
-        guard earliest != armedThrottleDeadline else { return }
-        armedThrottleDeadline = earliest
-        do {
-            if let earliest {
-                try throttleTimer.arm(atBoottimeNanoseconds: earliest)
-            } else {
-                try throttleTimer.disarm()
-            }
-        } catch {
-            log.error("control socket: throttle timer: \(error)")
-        }
+        set(throttleTimer, to: clients.values.compactMap(\.throttledUntil).min(), armed: &armedThrottleDeadline, named: "throttle")
     }
 
     private func throttleTimerFired() {
