@@ -112,4 +112,31 @@ import Testing
         // Nothing is held back any more: no timer is left armed, the idle loop is not woken.
         #expect(try rig.loop.runOnce(timeoutMilliseconds: 300) == 0)
     }
+
+    /// A long pipeline served over many windows, read in chunks that end mid-line: each complete request it sends
+    /// restarts the unfinished-request clock, so it is served to the end instead of being timed out as stuck.
+    @Test func aLongThrottledPipelineIsNotTimedOutAsAnUnfinishedRequest() throws {
+        var limits = ConnectionLimits()
+        limits.connectionRateBudget = 4 * limits.requestCost
+        limits.rateWindowNanoseconds = 100_000_000
+        limits.requestTimeoutNanoseconds = 1_000_000_000
+        // 49-byte requests read 50 bytes at a time: a read ends on a newline only once in 50 requests (12.5
+        // windows, longer than the timeout).
+        limits.readChunk = 50
+        let request = "{\"cmd\":" + String(repeating: " ", count: 32) + "\"status\"}\n"
+        try #require(request.utf8.count == 49)
+        let rig = try Rig(limits)
+        let client = try rig.connect()
+        try client.writeAll(Array(String(repeating: request, count: 120).utf8))  // 30 windows
+        var replies = ""
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        for _ in 0..<400 where rig.servedTurns.count < 120 && !replies.contains("timeout") {
+            try rig.loop.runOnce(timeoutMilliseconds: 10_000)
+            while case let n = recv(client.fd.rawValue, &buffer, buffer.count, Int32(MSG_DONTWAIT)), n > 0 {
+                replies += String(decoding: buffer[..<n], as: UTF8.self)
+            }
+        }
+        #expect(!replies.contains("timeout"), "the pipeline was timed out after \(rig.servedTurns.count) requests")
+        #expect(rig.servedTurns.count == 120)
+    }
 }

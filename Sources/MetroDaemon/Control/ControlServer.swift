@@ -392,11 +392,10 @@ final class ControlServer {
         client.lines.removeAll(keepingCapacity: true)
         client.nextLine = 0
         client.lines = client.buffer.append(bytes)
-        if client.buffer.pendingByteCount > 0 {
-            if client.waitingSince == nil { client.waitingSince = bootNow() }
-        } else if !client.lines.isEmpty {
-            client.waitingSince = nil
-        }
+        // A complete request restarts the clock: a client pipelining faster than it is served (its chunks cut
+        // mid-line) is not stuck, only one that sends bytes and never ends a line is.
+        if !client.lines.isEmpty { client.waitingSince = nil }
+        if client.buffer.pendingByteCount > 0 && client.waitingSince == nil { client.waitingSince = bootNow() }
         refreshRequestTimer()
     }
 
