@@ -15,13 +15,13 @@ public struct DaemonFacts: Equatable, Sendable {
     public var gpsWatching: Bool
     public var gpsConnected: Bool
     /// Hardware or link faults a rider debugging a board needs to see (empty when all is well).
-    public var faults: [String]
+    public var faults: [DaemonFault]
     /// The last motor transitions of the simulated board (newest last), empty on real hardware.
     public var motor: [String]
     public var language: Language
 
     public init(clock: String, hardware: String, timeScale: Double, wallClockSynchronised: Bool,
-                wallClockSource: String, gpsWatching: Bool, gpsConnected: Bool, faults: [String], motor: [String],
+                wallClockSource: String, gpsWatching: Bool, gpsConnected: Bool, faults: [DaemonFault], motor: [String],
                 language: Language)
     {
         self.clock = clock
@@ -135,6 +135,13 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var covered: [String]
     }
 
+    /// One fault: the stable word for the part at fault (`gpio`, `gps`, `motor`) and its text in each language.
+    public struct FaultDetail: Codable, Equatable, Sendable {
+        public var part: String
+        public var uk: String
+        public var en: String
+    }
+
     public var state: String
     /// The instant the status describes, on the same clock as the trip's times (so a client's countdown is right
     /// even at a time scale).
@@ -148,7 +155,10 @@ public struct StatusDocument: Codable, Equatable, Sendable {
     public var trip: Trip?
     public var gps: GPS
     public var calibration_session: CalibrationSessionInfo?
+    /// The faults in English (the log's words; stable for scripts).
     public var faults: [String]
+    /// The same faults with what is at fault and the text in both languages, for a reader of either.
+    public var fault_details: [FaultDetail] = []
     public var motor: [String]
     /// Stretches the rider suspended (`metrotimer suspend`), in the order given.
     public var suspensions: [SuspensionsDocument.Stretch] = []
@@ -168,12 +178,13 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         try c.encode(gps, forKey: .gps)
         try c.encode(calibration_session, forKey: .calibration_session)
         try c.encode(faults, forKey: .faults)
+        try c.encode(fault_details, forKey: .fault_details)
         try c.encode(motor, forKey: .motor)
         try c.encode(suspensions, forKey: .suspensions)
     }
     private enum CodingKeys: String, CodingKey {
         case state, now, route, clock, hardware, time_scale, language, wall_clock, trip, gps, calibration_session, faults, motor
-        case suspensions
+        case suspensions, fault_details
     }
 
     /// Builds the document from the engine's status and the daemon's facts. `wall` maps model instants that are
@@ -188,7 +199,8 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         time_scale = facts.timeScale
         language = facts.language.rawValue
         wall_clock = WallClock(synchronised: facts.wallClockSynchronised, source: facts.wallClockSource)
-        faults = facts.faults
+        faults = facts.faults.map(\.text.en)
+        fault_details = facts.faults.map { FaultDetail(part: $0.part.rawValue, uk: $0.text.uk, en: $0.text.en) }
         motor = facts.motor
         suspensions = SuspensionsDocument(status.suspensions).stretches
         if let active = status.active, let snapshot = status.snapshot {

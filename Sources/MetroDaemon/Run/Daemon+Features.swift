@@ -86,10 +86,10 @@ extension Daemon {
                 return ControlReply.ok(["year": JSONValue(encoding: YearDocument(
                     YearOnTheMetro(year: year, entries: entries, network: network)))])
             } catch {
-                return ControlReply.error("cannot read the journal: \(error)", code: "storage")
+                return DaemonRefusal.journalUnreadable("\(error)").reply(language)
             }
         default:
-            return ControlReply.error("not a feature request", code: "bad_request")
+            return DaemonRefusal.notAFeatureRequest.reply(language)
         }
     }
 }
