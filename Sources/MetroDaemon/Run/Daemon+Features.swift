@@ -23,7 +23,7 @@ extension Daemon {
                 if fields["status"] == nil { fields["status"] = JSONValue(encoding: statusDocument()) }
                 return ControlReply.ok(fields)
             } catch {
-                return ControlReply.error(error.message(language), code: error.code)
+                return ControlReply.error(error.message(language, names: network), code: error.code)
             }
         }
         func reminderTime(_ text: String) throws(EngineError) -> (hour: Int, minute: Int) {

@@ -320,7 +320,7 @@ public final class Daemon {
                 try body()
                 return ControlReply.ok("status", statusDocument())
             } catch {
-                return ControlReply.error(error.message(language), code: error.code)
+                return ControlReply.error(error.message(language, names: network), code: error.code)
             }
         }
         func resolve(_ query: String) throws(EngineError) -> StationID {
@@ -418,6 +418,13 @@ public struct DaemonStartError: Error, CustomStringConvertible {
 }
 
 extension EngineError {
+    /// The refusal as the rider reads it: a plan's refusal names stations by name (as `metrotimer plan` does),
+    /// not by id.
+    func message(_ language: Language, names network: Network) -> String {
+        if case .plan(let error) = self { return error.message(language, names: network) }
+        return message(language)
+    }
+
     /// A stable word for scripts.
     var code: String {
         switch self {
