@@ -129,8 +129,10 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var next_station: String?
         public var expecting: String
         public var presses: Int
-        /// Samples this session recorded that failed the plausibility checks (value and range named).
+        /// Samples this session recorded that failed the plausibility checks (value and range named), in English.
         public var rejected: [String]
+        /// The same, each as `{"uk", "en"}`.
+        public var rejected_details: [[String: String]]
         /// The segments (`from>to`) the session has passed so far: what `calibrate --end` reports on.
         public var covered: [String]
     }
@@ -245,7 +247,8 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         calibration_session = status.calibrationSession.map {
             CalibrationSessionInfo(line: $0.line.rawValue, direction: $0.direction.rawValue,
                                    next_station: $0.stations.indices.contains($0.position + 1) ? $0.stations[$0.position + 1].station.rawValue : nil, expecting: $0.expecting.rawValue,
-                                   presses: $0.rawPresses.count, rejected: status.calibrationRejections,
+                                   presses: $0.rawPresses.count, rejected: status.calibrationRejections.map(\.en),
+                                   rejected_details: status.calibrationRejections.map { ["uk": $0.uk, "en": $0.en] },
                                    covered: Self.covered($0))
         }
     }

@@ -65,7 +65,7 @@ public final class Engine {
     public private(set) var gps = GPSStatistics()
     public private(set) var calibrationSession: CalibrationSession?
     /// Samples of the running calibration session that failed the plausibility checks (model §6), for the status.
-    public private(set) var calibrationRejections: [String] = []
+    public private(set) var calibrationRejections: [Phrase] = []
     /// While someone watches the status, the engine also wakes at each arrival so the snapshot is pushed when it
     /// changes; nobody watching ⇒ no such wake-ups (an idle daemon never wakes).
     public var hasWatchers = false {
@@ -372,7 +372,7 @@ public final class Engine {
         calibrationSession = session
         for case .rejected(let why) in outcomes {
             log.warning("calibration sample rejected: \(why)")
-            calibrationRejections.append(why.description)
+            calibrationRejections.append(why.text)
         }
         haptics.play(outcomes.contains { if case .rejected = $0 { return true } else { return false } } ? .cannot : .acknowledged)
         finish(now: now)

@@ -168,6 +168,18 @@ import Testing
             check(line, en: replies[0]["error"] as? String ?? "", uk: replies[1]["error"] as? String ?? "")
             #expect(replies[0]["code"] as? String == replies[1]["code"] as? String)
         }
+        // A calibration sample the plausibility check rejects is listed in the status, in the reader's language: at
+        // ×1000 a stop pressed 1.5 s after the departure is a 1500 s running time (the limit is 900 s).
+        let fast = try DaemonProcess(timeScale: 1000)
+        defer { fast.stop(); fast.remove() }
+        try fast.start()
+        #expect(try fast.cli(["calibrate", "m1", "backward", "lisova"]).status == 0)
+        #expect(try fast.cli(["press"]).status == 0)
+        usleep(1_500_000)
+        #expect(try fast.cli(["press"]).status == 0)
+        let calibratingEN = try fast.cli(["status", "--lang", "en"]).stdout, calibratingUK = try fast.cli(["status", "--lang", "uk"]).stdout
+        #expect(calibratingEN.contains("is outside the plausible"), "\(calibratingEN)")
+        check("status with a rejected calibration sample", en: calibratingEN, uk: calibratingUK)
         // Every refusal the daemon words, whether or not this board can provoke it (a real board, a full disk).
         let refusals: [DaemonRefusal] = [.notSimulated, .noSecondButton, .journalUnreadable("disk I/O error"),
                                          .notAFeatureRequest, .tooManyFromUser(uid: 1000), .closedOldestIdle(uid: 1000),

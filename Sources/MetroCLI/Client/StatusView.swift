@@ -119,8 +119,10 @@ enum StatusView {
                               + (departure ? "відправлення в бік «\(next)»" : "зупинка «\(next)»"),
                           en: "Calibrating: \(line) \(direction), presses: \(presses); next: "
                               + (departure ? "the departure toward \(next)" : "the stop at \(next)"))(L) + "\n"
-            for rejected in session["rejected"]?.arrayValue ?? [] {
-                if let text = rejected.stringValue { out += "  ⚠ " + text + "\n" }
+            // In the reader's language (`rejected_details`); a daemon without them has the English `rejected`.
+            let details = session["rejected_details"]?.arrayValue ?? []
+            for rejected in details.isEmpty ? session["rejected"]?.arrayValue ?? [] : details {
+                if let text = rejected[L.rawValue]?.stringValue ?? rejected.stringValue { out += "  ⚠ " + text + "\n" }
             }
         }
         out += SuspensionsView.statusLines(status["suspensions"], language: L)
