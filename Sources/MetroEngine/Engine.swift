@@ -36,7 +36,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
             return Phrase(uk: "калібрування не триває", en: "no calibration session is running")(language)
         case .invalidCalibration(let why): return why(language)
         case .storage(let why):
-            return Phrase(uk: "не вдалося зберегти (нічого не змінено): ", en: "could not save (nothing changed): ")(language) + why
+            // The storage layer's own words (SQLite's) are quoted as they are.
+            return Phrase(uk: "не вдалося зберегти (нічого не змінено): «\(why)»", en: "could not save (nothing changed): \(why)")(language)
         case .reminder(let e): return e.message(language)
         case .suspension(let why): return why(language)
         }
