@@ -173,7 +173,9 @@ import Testing
         let fast = try DaemonProcess(timeScale: 1000)
         defer { fast.stop(); fast.remove() }
         try fast.start()
-        #expect(try fast.cli(["calibrate", "m1", "backward", "lisova"]).status == 0)
+        // The session's first line names the boarding station as the prompts do: by name, not by id.
+        let session = try fast.cli(["calibrate", "m1", "backward", "lisova"])
+        #expect(session.status == 0 && session.stdout.contains("press as the train leaves Lisova,"), "\(session.stdout)")
         #expect(try fast.cli(["press"]).status == 0)
         usleep(1_500_000)
         #expect(try fast.cli(["press"]).status == 0)
