@@ -54,22 +54,31 @@ public enum ControlRequest: Equatable, Sendable {
     /// reads, in which the daemon words its refusal (else the daemon's own `language`).
     public static func parseEnvelope(_ line: String) throws(ControlRequestError) -> ControlEnvelope {
         if let refusal = JSONNesting.refusal(of: line.utf8) {
-            throw ControlRequestError("request refused: \(refusal)")
+            throw ControlRequestError(uk: "запит відхилено: «\(refusal)»", en: "request refused: \(refusal)")
         }
         let value: JSONValue
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
         } catch {
-            throw ControlRequestError("request is not valid JSON")
+            throw ControlRequestError(uk: "запит — не коректний JSON", en: "request is not valid JSON")
         }
-        guard case .object(let fields) = value else { throw ControlRequestError("request must be a JSON object") }
+        guard case .object(let fields) = value else { throw ControlRequestError(uk: "запит має бути обʼєктом JSON", en: "request must be a JSON object") }
         if let repeated = DuplicateKeys.first(in: line) {
-            throw ControlRequestError("field '\(repeated.prefix(40))' is given twice")
+            throw ControlRequestError(uk: "поле '\(repeated.prefix(40))' задано двічі", en: "field '\(repeated.prefix(40))' is given twice")
         }
-        guard let cmdValue = fields["cmd"] else { throw ControlRequestError("missing field 'cmd'") }
-        guard let cmd = cmdValue.stringValue else { throw ControlRequestError("field 'cmd' must be a string") }
+        guard let cmdValue = fields["cmd"] else { throw ControlRequestError(uk: "бракує поля 'cmd'", en: "missing field 'cmd'") }
+        guard let cmd = cmdValue.stringValue else { throw ControlRequestError(uk: "поле 'cmd' має бути рядком", en: "field 'cmd' must be a string") }
         var reader = FieldReader(cmd: cmd, fields: fields)
         let language = try reader.language()
+        do { return try parseRequest(cmd: cmd, fields: fields, reader: &reader, language: language) } catch {
+            var refusal = error
+            refusal.language = language
+            throw refusal
+        }
+    }
+
+    private static func parseRequest(cmd: String, fields: [String: JSONValue], reader: inout FieldReader,
+                                     language: Language?) throws(ControlRequestError) -> ControlEnvelope {
         let request: ControlRequest
         switch cmd {
         case "status": request = .status
@@ -118,7 +127,7 @@ public enum ControlRequest: Equatable, Sendable {
         case "remind_remove": request = .remindRemove(number: try reader.requiredInteger("number", in: 1...1000))
         case "year": request = .year(try reader.requiredInteger("year", in: 2000...2100))
         default:
-            throw ControlRequestError("unknown command '\(cmd.prefix(40))'")
+            throw ControlRequestError(uk: "невідома команда '\(cmd.prefix(40))'", en: "unknown command '\(cmd.prefix(40))'")
         }
         try reader.rejectUnread()
         return ControlEnvelope(request: request, language: language)
@@ -137,8 +146,22 @@ public struct ControlEnvelope: Equatable, Sendable {
 
 /// Why a request was refused, naming the field.
 public struct ControlRequestError: Error, Equatable, CustomStringConvertible {
+    /// The problem in English (the words scripts and tests match).
     public let message: String
-    public init(_ message: String) { self.message = message }
+    /// The problem in Ukrainian.
+    public let ukrainian: String
+    /// The language the request asked for, when it got as far as naming one (the reply is worded in it).
+    public var language: Language?
+    public init(_ message: String) {
+        self.message = message
+        ukrainian = message
+    }
+    public init(uk: String, en: String) {
+        message = en
+        ukrainian = uk
+    }
+    /// The problem in a language.
+    public func text(_ language: Language) -> String { language == .uk ? ukrainian : message }
     public var description: String { message }
 }
 
@@ -155,10 +178,10 @@ private struct FieldReader {
 
     mutating func string(_ name: String, maxLength: Int) throws(ControlRequestError) -> String {
         read.insert(name)
-        guard let value = fields[name] else { throw ControlRequestError("'\(cmd)' needs field '\(name)'") }
-        guard let text = value.stringValue else { throw ControlRequestError("field '\(name)' must be a string") }
+        guard let value = fields[name] else { throw ControlRequestError(uk: "'\(cmd)' потребує поля '\(name)'", en: "'\(cmd)' needs field '\(name)'") }
+        guard let text = value.stringValue else { throw ControlRequestError(uk: "поле '\(name)' має бути рядком", en: "field '\(name)' must be a string") }
         guard !text.isEmpty, text.count <= maxLength else {
-            throw ControlRequestError("field '\(name)' must be 1 to \(maxLength) characters")
+            throw ControlRequestError(uk: "поле '\(name)' має містити від 1 до \(maxLength) символів", en: "field '\(name)' must be 1 to \(maxLength) characters")
         }
         return text
     }
@@ -171,18 +194,18 @@ private struct FieldReader {
         read.insert(name)
         guard let value = fields[name] else { return fallback }
         guard case .number(let raw) = value, raw.rounded() == raw else {
-            throw ControlRequestError("field '\(name)' must be a whole number")
+            throw ControlRequestError(uk: "поле '\(name)' має бути цілим числом", en: "field '\(name)' must be a whole number")
         }
         // A whole number too large for `intValue` is out of range, not "not a whole number".
         guard let number = value.intValue, range.contains(number) else {
-            throw ControlRequestError("field '\(name)' must be from \(range.lowerBound) to \(range.upperBound)")
+            throw ControlRequestError(uk: "поле '\(name)' має бути від \(range.lowerBound) до \(range.upperBound)", en: "field '\(name)' must be from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
 
     /// An integer field the command cannot do without.
     mutating func requiredInteger(_ name: String, in range: ClosedRange<Int>) throws(ControlRequestError) -> Int {
-        guard fields[name] != nil else { throw ControlRequestError("'\(cmd)' needs field '\(name)'") }
+        guard fields[name] != nil else { throw ControlRequestError(uk: "'\(cmd)' потребує поля '\(name)'", en: "'\(cmd)' needs field '\(name)'") }
         return try integer(name, in: range, default: range.lowerBound)
     }
 
@@ -191,7 +214,7 @@ private struct FieldReader {
         read.insert("lang")
         guard let value = fields["lang"] else { return nil }
         guard let text = value.stringValue, let language = Language(rawValue: text) else {
-            throw ControlRequestError("field 'lang' must be \"uk\" or \"en\"")
+            throw ControlRequestError(uk: "поле 'lang' має бути \"uk\" або \"en\"", en: "field 'lang' must be \"uk\" or \"en\"")
         }
         return language
     }
@@ -199,7 +222,7 @@ private struct FieldReader {
     func rejectUnread() throws(ControlRequestError) {
         let unknown = fields.keys.filter { !read.contains($0) }.sorted()
         if let first = unknown.first {
-            throw ControlRequestError("'\(cmd)' does not take field '\(first.prefix(40))'")
+            throw ControlRequestError(uk: "'\(cmd)' не приймає поля '\(first.prefix(40))'", en: "'\(cmd)' does not take field '\(first.prefix(40))'")
         }
     }
 }

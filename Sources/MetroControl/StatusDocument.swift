@@ -15,13 +15,13 @@ public struct DaemonFacts: Equatable, Sendable {
     public var gpsWatching: Bool
     public var gpsConnected: Bool
     /// Hardware or link faults a rider debugging a board needs to see (empty when all is well).
-    public var faults: [String]
+    public var faults: [DaemonFault]
     /// The last motor transitions of the simulated board (newest last), empty on real hardware.
     public var motor: [String]
     public var language: Language
 
     public init(clock: String, hardware: String, timeScale: Double, wallClockSynchronised: Bool,
-                wallClockSource: String, gpsWatching: Bool, gpsConnected: Bool, faults: [String], motor: [String],
+                wallClockSource: String, gpsWatching: Bool, gpsConnected: Bool, faults: [DaemonFault], motor: [String],
                 language: Language)
     {
         self.clock = clock
@@ -129,10 +129,19 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var next_station: String?
         public var expecting: String
         public var presses: Int
-        /// Samples this session recorded that failed the plausibility checks (value and range named).
+        /// Samples this session recorded that failed the plausibility checks (value and range named), in English.
         public var rejected: [String]
+        /// The same, each as `{"uk", "en"}`.
+        public var rejected_details: [[String: String]]
         /// The segments (`from>to`) the session has passed so far: what `calibrate --end` reports on.
         public var covered: [String]
+    }
+
+    /// One fault: the stable word for the part at fault (`gpio`, `gps`, `motor`) and its text in each language.
+    public struct FaultDetail: Codable, Equatable, Sendable {
+        public var part: String
+        public var uk: String
+        public var en: String
     }
 
     public var state: String
@@ -148,7 +157,10 @@ public struct StatusDocument: Codable, Equatable, Sendable {
     public var trip: Trip?
     public var gps: GPS
     public var calibration_session: CalibrationSessionInfo?
+    /// The faults in English (the log's words; stable for scripts).
     public var faults: [String]
+    /// The same faults with what is at fault and the text in both languages, for a reader of either.
+    public var fault_details: [FaultDetail] = []
     public var motor: [String]
     /// Stretches the rider suspended (`metrotimer suspend`), in the order given.
     public var suspensions: [SuspensionsDocument.Stretch] = []
@@ -168,12 +180,13 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         try c.encode(gps, forKey: .gps)
         try c.encode(calibration_session, forKey: .calibration_session)
         try c.encode(faults, forKey: .faults)
+        try c.encode(fault_details, forKey: .fault_details)
         try c.encode(motor, forKey: .motor)
         try c.encode(suspensions, forKey: .suspensions)
     }
     private enum CodingKeys: String, CodingKey {
         case state, now, route, clock, hardware, time_scale, language, wall_clock, trip, gps, calibration_session, faults, motor
-        case suspensions
+        case suspensions, fault_details
     }
 
     /// Builds the document from the engine's status and the daemon's facts. `wall` maps model instants that are
@@ -188,7 +201,8 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         time_scale = facts.timeScale
         language = facts.language.rawValue
         wall_clock = WallClock(synchronised: facts.wallClockSynchronised, source: facts.wallClockSource)
-        faults = facts.faults
+        faults = facts.faults.map(\.text.en)
+        fault_details = facts.faults.map { FaultDetail(part: $0.part.rawValue, uk: $0.text.uk, en: $0.text.en) }
         motor = facts.motor
         suspensions = SuspensionsDocument(status.suspensions).stretches
         if let active = status.active, let snapshot = status.snapshot {
@@ -233,7 +247,8 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         calibration_session = status.calibrationSession.map {
             CalibrationSessionInfo(line: $0.line.rawValue, direction: $0.direction.rawValue,
                                    next_station: $0.stations.indices.contains($0.position + 1) ? $0.stations[$0.position + 1].station.rawValue : nil, expecting: $0.expecting.rawValue,
-                                   presses: $0.rawPresses.count, rejected: status.calibrationRejections,
+                                   presses: $0.rawPresses.count, rejected: status.calibrationRejections.map(\.en),
+                                   rejected_details: status.calibrationRejections.map { ["uk": $0.uk, "en": $0.en] },
                                    covered: Self.covered($0))
         }
     }

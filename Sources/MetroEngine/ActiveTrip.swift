@@ -87,7 +87,7 @@ public struct EngineStatus: Equatable, Sendable {
     public var gps: GPSStatistics
     public var calibrationSession: CalibrationSession?
     /// Rejected samples of the running calibration session, each naming the value and the plausible range.
-    public var calibrationRejections: [String] = []
+    public var calibrationRejections: [Phrase] = []
     /// The instant the status was computed at (model timeline).
     public var now: Instant
     /// Stretches the rider suspended (planning through them is refused).

@@ -36,7 +36,8 @@ public enum EngineError: Error, Equatable, CustomStringConvertible {
             return Phrase(uk: "калібрування не триває", en: "no calibration session is running")(language)
         case .invalidCalibration(let why): return why(language)
         case .storage(let why):
-            return Phrase(uk: "не вдалося зберегти (нічого не змінено): ", en: "could not save (nothing changed): ")(language) + why
+            // The storage layer's own words (SQLite's) are quoted as they are.
+            return Phrase(uk: "не вдалося зберегти (нічого не змінено): «\(why)»", en: "could not save (nothing changed): \(why)")(language)
         case .reminder(let e): return e.message(language)
         case .suspension(let why): return why(language)
         }
@@ -65,7 +66,7 @@ public final class Engine {
     public private(set) var gps = GPSStatistics()
     public private(set) var calibrationSession: CalibrationSession?
     /// Samples of the running calibration session that failed the plausibility checks (model §6), for the status.
-    public private(set) var calibrationRejections: [String] = []
+    public private(set) var calibrationRejections: [Phrase] = []
     /// While someone watches the status, the engine also wakes at each arrival so the snapshot is pushed when it
     /// changes; nobody watching ⇒ no such wake-ups (an idle daemon never wakes).
     public var hasWatchers = false {
@@ -372,7 +373,7 @@ public final class Engine {
         calibrationSession = session
         for case .rejected(let why) in outcomes {
             log.warning("calibration sample rejected: \(why)")
-            calibrationRejections.append(why.description)
+            calibrationRejections.append(why.text)
         }
         haptics.play(outcomes.contains { if case .rejected = $0 { return true } else { return false } } ? .cannot : .acknowledged)
         finish(now: now)

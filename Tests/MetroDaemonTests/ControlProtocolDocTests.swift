@@ -43,6 +43,7 @@ import Testing
             .union(try matches(#"code: "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Run/Daemon.swift")))
             .union(try matches(#"return "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Run/Daemon.swift")))
             .union(try matches(#"code: "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Run/Daemon+Features.swift")))
+            .union(try matches(#"return "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Control/DaemonRefusal.swift")))
         #expect(codes.count >= 10, "the daemon's error codes were not found: \(codes)")
         let documentedCodes = try matches(#"\| `([a-z_]+)`(?:, `[a-z_]+`)* \|"#, in: doc)
             .union(try matches(#", `([a-z_]+)` \|"#, in: doc))

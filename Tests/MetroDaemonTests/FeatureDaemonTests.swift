@@ -25,7 +25,10 @@ import Testing
 
         let refused = try daemon.cli(["route", "arsenalna", "lisova"])
         #expect(refused.status != 0)
-        #expect(refused.stderr.contains("No service on this stretch now: dnipro – livoberezhna"), "named as the data file's flag is: \(refused.stderr)")
+        // Named by station names, as `plan` names it (and as the data file's flag is), in the asker's language.
+        #expect(refused.stderr.contains("No service on this stretch now: Dnipro – Livoberezhna"), "\(refused.stderr)")
+        let refusedUK = try daemon.cli(["route", "arsenalna", "lisova", "--lang", "uk"])
+        #expect(refusedUK.stderr.contains("Дніпро — Лівобережна"), "\(refusedUK.stderr)")
         let plan = try DaemonProcess.run(DaemonProcess.cliPath, ["plan", "arsenalna", "lisova", "--data", DaemonProcess.dataFile],
                                          environment: ["METROTIMER_SOCKET": daemon.socketPath])
         #expect(plan.status != 0 && plan.stderr.contains("Dnipro – Livoberezhna"), "offline plan asks the daemon: \(plan.stderr)")

@@ -1,7 +1,10 @@
 import Foundation
+import Glibc
+import GPSTestSupport
 import MetroCLI
 import MetroModel
 import Testing
+@testable import MetroDaemon
 
 /// Every command of `metrotimer`, run for real against a real daemon in both languages, with `--lang` before and
 /// after the command: English output has no Cyrillic, Ukrainian output no English word (ids, options, paths,
@@ -17,6 +20,8 @@ import Testing
         "add", "list", "remove",
         // The GPIO tools and device names a wiring check points at.
         "GPIO", "gpiodetect", "gpioinfo", "gpiochipN", "libgpiod",
+        // The system's own names in the daemon's texts: the GPS library, a user id, a signal.
+        "libgps", "uid", "HUP",
     ]
     static let network = try! Network.load(json: Array(try! Data(contentsOf: URL(fileURLWithPath: DaemonProcess.dataFile))))
     static let stationIDs = Set(network.stations.keys.map(\.rawValue))
@@ -73,7 +78,9 @@ import Testing
             "unpin": [["unpin", "lisova", "teremky"]], "routes": [["routes"]], "start": [["start"]],
             "plus": [["plus"]], "minus": [["minus"]], "departed": [["departed"]], "status": [["status"]],
             "journal": [["journal"]], "stats": [["stats"]], "calibration": [["calibration"]],
-            "calibrate": [["calibrate", "m9", "forward", "lisova"]], "press": [["press", "--hold", "700"]],
+            "calibrate": [["calibrate", "m9", "forward", "lisova"]],
+            // The simulated board has one button: the second is refused by the daemon, in the asker's language.
+            "press": [["press", "--hold", "700"], ["press", "--button", "2"]],
             "ack": [["ack"]], "arrived": [["arrived"]], "cancel": [["cancel"]],
             // A suspended stretch shows in the list, the status and a plan through it; then it is lifted.
             "suspend": [["suspend", "darnytsia", "livoberezhna"], ["suspensions"], ["status"], ["plan", "lisova", "hidropark"]],
@@ -125,6 +132,97 @@ import Testing
                 problems.append("\(arguments) uk has English \(Self.englishWords(uk.stdout + uk.stderr)):\n\(uk.stdout)\(uk.stderr)")
             }
         }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
+    }
+
+    /// What the daemon itself words (not the engine): the status's faults, the refusals of the control protocol —
+    /// by a real daemon, in the language the request names, and every refusal the daemon can send, in both.
+    @Test func daemonMadeTextsAnswerInBothLanguages() throws {
+        // A gpsd address on this machine where nothing listens: once a trip has a surface station ahead, the
+        // link fails and the status carries the fault.
+        let port = try Loopback.freePort(type: Int32(SOCK_STREAM.rawValue))
+        let daemon = try DaemonProcess(extra: ["gpsd = 127.0.0.1:\(port)"])
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        #expect(try daemon.cli(["route", "lisova", "hidropark"]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        #expect(try eventually { !((try daemon.status()["faults"] as? [String]) ?? []).isEmpty }, "no GPS fault in the status")
+        var problems: [String] = []
+        func check(_ label: String, en: String, uk: String) {
+            if Self.hasCyrillic(en) { problems.append("\(label) en has Cyrillic:\n\(en)") }
+            if !Self.englishWords(uk).isEmpty { problems.append("\(label) uk has English \(Self.englishWords(uk)):\n\(uk)") }
+            if !Self.hasCyrillic(uk) { problems.append("\(label) uk is not Ukrainian:\n\(uk)") }
+        }
+        let en = try daemon.cli(["status", "--lang", "en"]).stdout, uk = try daemon.cli(["--lang", "uk", "status"]).stdout
+        #expect(en.contains("⚠ gps: "), "\(en)")
+        #expect(uk.contains("⚠ GPS: "), "\(uk)")
+        check("status with a GPS fault", en: en, uk: uk)
+        // The JSON keeps the English text scripts match, and carries both.
+        let details = try #require(try daemon.status()["fault_details"] as? [[String: Any]])
+        #expect(details.first?["part"] as? String == "gps" && details.first?["uk"] is String, "\(details)")
+        // Refusals of the protocol itself, in the language the request names.
+        let connection = try RawControlConnection(path: daemon.socketPath)
+        for line in [#"{"cmd": "frobnicate", "lang": "LANG"}"#, #"{"cmd": "press", "button": 2, "lang": "LANG"}"#,
+                     #"{"cmd": "status", "colour": 1, "lang": "LANG"}"#] {
+            let replies = try ["en", "uk"].map { try connection.request(line.replacingOccurrences(of: "LANG", with: $0)) }
+            check(line, en: replies[0]["error"] as? String ?? "", uk: replies[1]["error"] as? String ?? "")
+            #expect(replies[0]["code"] as? String == replies[1]["code"] as? String)
+        }
+        // A calibration sample the plausibility check rejects is listed in the status, in the reader's language: at
+        // ×1000 a stop pressed 1.5 s after the departure is a 1500 s running time (the limit is 900 s).
+        let fast = try DaemonProcess(timeScale: 1000)
+        defer { fast.stop(); fast.remove() }
+        try fast.start()
+        // The session's first line names the boarding station as the prompts do: by name, not by id.
+        let session = try fast.cli(["calibrate", "m1", "backward", "lisova"])
+        #expect(session.status == 0 && session.stdout.contains("press as the train leaves Lisova,"), "\(session.stdout)")
+        #expect(try fast.cli(["press"]).status == 0)
+        usleep(1_500_000)
+        #expect(try fast.cli(["press"]).status == 0)
+        let calibratingEN = try fast.cli(["status", "--lang", "en"]).stdout, calibratingUK = try fast.cli(["status", "--lang", "uk"]).stdout
+        #expect(calibratingEN.contains("is outside the plausible"), "\(calibratingEN)")
+        check("status with a rejected calibration sample", en: calibratingEN, uk: calibratingUK)
+        // Every refusal the daemon words, whether or not this board can provoke it (a real board, a full disk).
+        let refusals: [DaemonRefusal] = [.notSimulated, .noSecondButton, .journalUnreadable("disk I/O error"),
+                                         .notAFeatureRequest, .tooManyFromUser(uid: 1000), .closedOldestIdle(uid: 1000),
+                                         .outOfDescriptors, .permissionDenied(uid: 1000), .requestTimeout(seconds: 5),
+                                         .tooLong(bytes: 65_536), .notEndedByNewline, .notUTF8]
+        for refusal in refusals { check("\(refusal)", en: refusal.text(.en), uk: refusal.text(.uk)) }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
+    }
+
+    /// metrotimerd's own help, usage errors and --check-config, by --lang (before or after) or the locale.
+    @Test func metrotimerdAnswersInBothLanguages() throws {
+        let metrotimerd = DaemonProcess.productsDirectory.appendingPathComponent("metrotimerd").path
+        let directory = try makeScratchDirectory("lang-daemon")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let good = directory.appendingPathComponent("good.conf").path, bad = directory.appendingPathComponent("bad.conf").path
+        try "hardware = simulated\ndata_file = \(DaemonProcess.dataFile)\n".write(toFile: good, atomically: true, encoding: .utf8)
+        try "hardware = simulated\ndata_file = \(DaemonProcess.dataFile)\nroute = lisova nowhere\nnot a setting\n"
+            .write(toFile: bad, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[key] = nil }
+        var problems: [String] = []
+        for arguments in [["--help"], ["--version"], ["--frobnicate"], ["--config"], ["--check-config", "--config", good],
+                          ["--check-config", "--config", bad]] {
+            let en = try DaemonProcess.run(metrotimerd, arguments + ["--lang", "en"], environment: environment)
+            let uk = try DaemonProcess.run(metrotimerd, ["--lang", "uk"] + arguments, environment: environment)
+            let after = try DaemonProcess.run(metrotimerd, arguments + ["--lang=uk"], environment: environment)
+            var localeEnvironment = environment
+            localeEnvironment["LANG"] = "uk_UA.UTF-8"
+            let locale = try DaemonProcess.run(metrotimerd, arguments, environment: localeEnvironment)
+            if Self.hasCyrillic(en.stdout + en.stderr) { problems.append("\(arguments) en has Cyrillic: \(en.stdout)\(en.stderr)") }
+            if (en.stdout + en.stderr).isEmpty { problems.append("\(arguments) en: no output") }
+            for (name, r) in [("--lang uk", uk), ("… --lang=uk", after), ("LANG=uk", locale)] {
+                let text = r.stdout + r.stderr
+                let words = Self.englishWords(text)
+                if !words.isEmpty { problems.append("\(arguments) \(name) has English \(words): \(text)") }
+                if !Self.hasCyrillic(text) { problems.append("\(arguments) \(name) is not Ukrainian: \(text)") }
+                if r.status != en.status { problems.append("\(arguments) \(name) exits \(r.status), English \(en.status)") }
+            }
+        }
+        let unknown = try DaemonProcess.run(metrotimerd, ["--lang", "fr"], environment: environment)
+        #expect(unknown.status == 64 && unknown.stderr.contains("'fr'"), "\(unknown)")
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
     }
 

@@ -364,8 +364,10 @@ extension Command {
         // Arguments first: a mistyped command gets its usage error whether or not the daemon runs.
         let client = try DaemonClient.connect(args, context)
         _ = try client.request(.calibrate(line: line, direction: args.positionals[1], from: args.positionals[2]))
-        let from = args.positionals[2]
-        context.output.line(Phrase(uk: "сесію калібрування розпочато (\(LineLabel.text(line, .uk)) \(args.positionals[1])): натисніть, коли потяг рушить від «\(from)», потім на кожній зупинці",
+        // The station by its name, as the session's prompts and results name it (the daemon accepted the query).
+        var from = "«\(args.positionals[2])»"
+        if case .found(let station)? = StationNames.network?.resolve(args.positionals[2]) { from = station.name(language) }
+        context.output.line(Phrase(uk: "сесію калібрування розпочато (\(LineLabel.text(line, .uk)) \(args.positionals[1])): натисніть, коли потяг рушить від станції \(from), потім на кожній зупинці",
                                    en: "calibration session started (\(LineLabel.text(line, .en)) \(args.positionals[1])): press as the train leaves \(from), then at each stop")(language))
     }
 

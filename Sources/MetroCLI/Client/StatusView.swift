@@ -95,8 +95,16 @@ enum StatusView {
                           en: "Alerts: CLOCK_BOOTTIME (a suspended device misses them: no CAP_WAKE_ALARM)")(L) + "\n"
         default: break
         }
-        for fault in status["faults"]?.arrayValue ?? [] {
-            if let text = fault.stringValue { out += "⚠ " + text + "\n" }
+        // Each fault in the reader's language (`fault_details`); a daemon without them has the English `faults`.
+        let details = status["fault_details"]?.arrayValue ?? []
+        if !details.isEmpty {
+            for fault in details {
+                if let text = fault[L.rawValue]?.stringValue ?? fault["en"]?.stringValue { out += "⚠ " + text + "\n" }
+            }
+        } else {
+            for fault in status["faults"]?.arrayValue ?? [] {
+                if let text = fault.stringValue { out += "⚠ " + text + "\n" }
+            }
         }
         if status["wall_clock"]?["synchronised"]?.boolValue == false {
             out += Phrase(uk: "⚠ системний годинник не синхронізовано", en: "⚠ the system clock is not synchronised")(L) + "\n"
@@ -111,8 +119,10 @@ enum StatusView {
                               + (departure ? "відправлення в бік «\(next)»" : "зупинка «\(next)»"),
                           en: "Calibrating: \(line) \(direction), presses: \(presses); next: "
                               + (departure ? "the departure toward \(next)" : "the stop at \(next)"))(L) + "\n"
-            for rejected in session["rejected"]?.arrayValue ?? [] {
-                if let text = rejected.stringValue { out += "  ⚠ " + text + "\n" }
+            // In the reader's language (`rejected_details`); a daemon without them has the English `rejected`.
+            let details = session["rejected_details"]?.arrayValue ?? []
+            for rejected in details.isEmpty ? session["rejected"]?.arrayValue ?? [] : details {
+                if let text = rejected[L.rawValue]?.stringValue ?? rejected.stringValue { out += "  ⚠ " + text + "\n" }
             }
         }
         out += SuspensionsView.statusLines(status["suspensions"], language: L)

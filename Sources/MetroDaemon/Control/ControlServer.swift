@@ -1,5 +1,6 @@
 import Glibc
 import MetroControl
+import MetroModel
 import MetroSystem
 
 /// The control socket: a Unix stream socket (mode 0660) in the runtime directory speaking newline-delimited JSON,
@@ -99,6 +100,8 @@ final class ControlServer {
     var streamingDispatch: ((ControlEnvelope, Peer) -> ReplyStream?)?
     /// Told when the number of watchers changes between zero and non-zero.
     var onWatchersChanged: ((Bool) -> Void)?
+    /// The daemon's `language`: refusals sent before a request names its own are worded in it.
+    var language: Language = .en
 
     init(path: String, groupName: String, loop: EventLoop, log: Logger, limits: ConnectionLimits = ConnectionLimits()) throws {
         self.path = path
@@ -192,8 +195,7 @@ final class ControlServer {
         let allowed = ((try? Membership.isAllowed(peerUID: credentials.uid, peerGID: credentials.gid, group: group)) ?? false)
             || (group.map { PeerGroups.of(socket: connection.fd.rawValue)?.contains($0) ?? false } ?? false)
         if allowed && !makeRoom(for: credentials.uid) {
-            let reply = ControlReply.error("too many connections from uid \(credentials.uid) and none of them idle; try again later",
-                                           code: "busy")
+            let reply = DaemonRefusal.tooManyFromUser(uid: credentials.uid).reply(language)
             _ = try? connection.sendAvailable(ArraySlice((reply + "\n").utf8))
             try? connection.close()
             return
@@ -214,8 +216,7 @@ final class ControlServer {
             log.notice("control socket: refused uid \(credentials.uid) (pid \(credentials.pid)): not root, not the daemon's user, not in the control group")
             client.closing = true
             client.waitingSince = nil
-            send(ControlReply.error("permission denied: uid \(credentials.uid) may not control metrotimerd (join the control group)",
-                                    code: "permission_denied"), to: client)
+            send(DaemonRefusal.permissionDenied(uid: credentials.uid).reply(language), to: client)
         }
     }
 
@@ -239,7 +240,7 @@ final class ControlServer {
         guard let victim = candidates.min(by: { ($0.watching ? 1 : 0, $0.lastActive) < ($1.watching ? 1 : 0, $1.lastActive) })
         else { return false }
         log.notice("control socket: uid \(victimUID) holds too many connections; closing its oldest idle one (pid \(victim.peer.pid))")
-        let notice = ControlReply.error("closed: too many connections from uid \(victimUID); this was the oldest idle one", code: "busy")
+        let notice = DaemonRefusal.closedOldestIdle(uid: victimUID).reply(language)
         _ = try? victim.connection.sendAvailable(ArraySlice((notice + "\n").utf8))
         drop(victim)
         return true
@@ -257,8 +258,7 @@ final class ControlServer {
         reserve = nil
         defer { reserve = try? FileDescriptor.open("/dev/null", flags: O_RDONLY) }
         guard let connection = try? listener.accept() else { return false }
-        let reply = ControlReply.error("too many connections: metrotimerd is out of file descriptors; try again later",
-                                       code: "busy")
+        let reply = DaemonRefusal.outOfDescriptors.reply(language)
         _ = try? connection.sendAvailable(ArraySlice((reply + "\n").utf8))
         try? connection.close()
         return true
@@ -303,7 +303,7 @@ final class ControlServer {
             }
             log.info("control socket: pid \(client.peer.pid) sent no complete request within \(seconds) s; closing")
             client.closing = true
-            send(ControlReply.error("no complete request within \(seconds) s; closing the connection", code: "timeout"), to: client)
+            send(DaemonRefusal.requestTimeout(seconds: seconds).reply(language), to: client)
         }
         refreshRequestTimer()
     }
@@ -445,7 +445,7 @@ final class ControlServer {
                 handle(line, from: client)
             case .oversized:
                 client.closing = true
-                send(ControlReply.error("request longer than \(ControlRequest.maximumLineLength) bytes", code: "too_long"), to: client)
+                send(DaemonRefusal.tooLong(bytes: ControlRequest.maximumLineLength).reply(language), to: client)
             }
         }
         guard isOpen(client) else { return }
@@ -454,7 +454,7 @@ final class ControlServer {
                 // A request cut off before its newline is not guessed at; the peer may still read (half-close).
                 client.closing = true
                 client.waitingSince = nil
-                send(ControlReply.error("request not ended by a newline (nothing was done)", code: "bad_request"), to: client)
+                send(DaemonRefusal.notEndedByNewline.reply(language), to: client)
                 refreshRequestTimer()
                 return
             }
@@ -500,14 +500,14 @@ final class ControlServer {
 
     private func handle(_ raw: [UInt8], from client: Client) {
         guard let text = String(validating: raw, as: UTF8.self) else {
-            send(ControlReply.error("request is not UTF-8", code: "bad_request"), to: client)
+            send(DaemonRefusal.notUTF8.reply(language), to: client)
             return
         }
         if text.allSatisfy({ $0 == " " || $0 == "\r" || $0 == "\t" }) { return }
         client.lastActive = bootNow()
         let request: ControlEnvelope
         do { request = try ControlRequest.parseEnvelope(text) } catch {
-            send(ControlReply.error(error.message, code: "bad_request"), to: client)
+            send(ControlReply.error(error.text(error.language ?? language), code: "bad_request"), to: client)
             return
         }
         if let stream = streamingDispatch?(request, client.peer) {

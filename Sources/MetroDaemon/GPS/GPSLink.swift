@@ -27,7 +27,10 @@ final class GPSLink {
     static let messagesPerWakeUp = 64
     private var drainScheduled = false
     private(set) var isWatching = false
-    private(set) var fault: String?
+    /// Why the link does not work right now, in both languages (English: the log line's words); nil when well.
+    private(set) var faultText: Phrase?
+    /// The fault in English, as the log has it.
+    var fault: String? { faultText?.en }
     /// Receiver time − system time at the last fix with a position and a time, for a board whose clock is not
     /// synchronised (see `GPSWallClock`).
     var receiverClockOffsetNanoseconds: Int64? { wallClock.receiverOffsetNanoseconds }
@@ -77,7 +80,7 @@ final class GPSLink {
             log.info("gps: no surface station ahead; watch released")
             disconnect()
             try? retryTimer.disarm()
-            fault = nil
+            faultText = nil
         }
     }
 
@@ -95,18 +98,34 @@ final class GPSLink {
             let session = try GPSDSession.open(address)
             self.session = session
             token = try loop.register(fd: session.fd, events: .readable) { [weak self] _ in self?.readable() }
-            fault = nil
+            faultText = nil
             // The back-off starts again only once gpsd has answered (see `readable`): the connect is non-blocking,
             // so a closed port on another host, or a gpsd out of client slots, "connects" and then closes.
             log.info("gps: connected to gpsd at \(address)")
             readable()  // libgps may already hold buffered data
         } catch {
             disconnect()
-            let message = "gps: \(error); retrying in \(backoffSeconds) s"
-            fault = message
-            log.warning(message)
+            let message = GPSLink.connectFault(error, retryingIn: backoffSeconds)
+            faultText = message
+            log.warning(message.en)
             scheduleRetry()
         }
+    }
+
+    /// A failed connection attempt: libgps's or the C library's own words are quoted as they are.
+    static func connectFault(_ error: any Error, retryingIn seconds: Int64) -> Phrase {
+        let retry = Phrase(uk: "; повторна спроба через \(seconds) с", en: "; retrying in \(seconds) s")
+        guard let failure = error as? GPSError else {
+            return Phrase(uk: "GPS: «\(error)»" + retry.uk, en: "gps: \(error)" + retry.en)
+        }
+        let origin = failure.code < 0 ? "код libgps \(failure.code)" : "код помилки \(failure.code)"
+        let doing: String
+        switch failure.step {
+        case .allocate: doing = "не вдається створити сеанс gpsd для \(failure.address)"
+        case .connect: doing = "не вдається зʼєднатися з gpsd на \(failure.address)"
+        case .watch: doing = "не вдається почати стежити за gpsd на \(failure.address)"
+        }
+        return Phrase(uk: "GPS: \(doing): «\(failure.message)» (\(origin))" + retry.uk, en: "gps: \(failure)" + retry.en)
     }
 
     private func scheduleRetry() {
@@ -129,11 +148,14 @@ final class GPSLink {
             disconnect()
             if spoke {
                 // A working connection lost (gpsd stopped or restarted): try again soon.
-                fault = "gps: gpsd at \(address) went away; reconnecting"
+                faultText = Phrase(uk: "GPS: gpsd на \(address) зник; зʼєднуюся знову",
+                                   en: "gps: gpsd at \(address) went away; reconnecting")
                 backoffSeconds = 1
             } else {
                 // Closed before gpsd said a word: a failed attempt, so the pauses keep growing.
-                fault = "gps: gpsd at \(address) closed the connection without answering; retrying in \(backoffSeconds) s"
+                faultText = Phrase(uk: "GPS: gpsd на \(address) закрив зʼєднання, нічого не відповівши; "
+                                       + "повторна спроба через \(backoffSeconds) с",
+                                   en: "gps: gpsd at \(address) closed the connection without answering; retrying in \(backoffSeconds) s")
             }
             log.warning(fault ?? "")
             scheduleRetry()

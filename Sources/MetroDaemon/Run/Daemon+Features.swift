@@ -23,7 +23,7 @@ extension Daemon {
                 if fields["status"] == nil { fields["status"] = JSONValue(encoding: statusDocument()) }
                 return ControlReply.ok(fields)
             } catch {
-                return ControlReply.error(error.message(language), code: error.code)
+                return ControlReply.error(error.message(language, names: network), code: error.code)
             }
         }
         func reminderTime(_ text: String) throws(EngineError) -> (hour: Int, minute: Int) {
@@ -86,10 +86,10 @@ extension Daemon {
                 return ControlReply.ok(["year": JSONValue(encoding: YearDocument(
                     YearOnTheMetro(year: year, entries: entries, network: network)))])
             } catch {
-                return ControlReply.error("cannot read the journal: \(error)", code: "storage")
+                return DaemonRefusal.journalUnreadable("\(error)").reply(language)
             }
         default:
-            return ControlReply.error("not a feature request", code: "bad_request")
+            return DaemonRefusal.notAFeatureRequest.reply(language)
         }
     }
 }

@@ -112,6 +112,7 @@ public final class Daemon {
         hub.daemon = self
         // Watchers (`metrotimer press` waits this way) hear what each decided gesture did.
         device.onGesture = { [unowned self] outcome in self.control.broadcast(ControlReply.gestureEvent(outcome)) }
+        control.language = config.language
         control.dispatch = { [unowned self] request, peer in self.dispatch(request, peer: peer) }
         control.streamingDispatch = { [unowned self] request, _ in self.streamingReply(request) }
         control.onWatchersChanged = { [unowned self] watching in self.engine.hasWatchers = watching }
@@ -212,6 +213,7 @@ public final class Daemon {
             // Only the language applies now; every other changed key is named, so "reloaded" never reads as "applied".
             let restartNeeded = fresh.keysDiffering(from: config).filter { $0 != "language" }
             hub.language = fresh.language
+            control.language = fresh.language
             log.info("configuration reloaded" + (restartNeeded.isEmpty ? "" : "; restart to apply: \(restartNeeded.joined(separator: ", "))"))
         } catch {
             log.error("reload refused, keeping the running configuration: \(error.problems.joined(separator: "; "))")
@@ -266,7 +268,8 @@ public final class Daemon {
             hardware: hardware.kind.rawValue, timeScale: config.timeScale,
             wallClockSynchronised: Clocks.isWallClockSynchronised(), wallClockSource: wallClock.source.rawValue,
             gpsWatching: gps?.isWatching ?? false, gpsConnected: gps?.isConnected ?? false,
-            faults: hardware.faults + (gps?.fault.map { [$0] } ?? []),
+            faults: hardware.faults.map { DaemonFault.quoting(.gpio, $0) }
+                + (gps?.faultText.map { [DaemonFault(part: .gps, text: $0)] } ?? []),
             motor: hardware.motorLog, language: hub.language)
     }
 
@@ -317,7 +320,7 @@ public final class Daemon {
                 try body()
                 return ControlReply.ok("status", statusDocument())
             } catch {
-                return ControlReply.error(error.message(language), code: error.code)
+                return ControlReply.error(error.message(language, names: network), code: error.code)
             }
         }
         func resolve(_ query: String) throws(EngineError) -> StationID {
@@ -364,7 +367,7 @@ public final class Daemon {
                 let entries = try store.journal(limit: limit)
                 return (ControlReply.ok(["journal": JSONValue(encoding: entries.map(JournalDocument.init))]), false)
             } catch {
-                return (ControlReply.error("cannot read the journal: \(error)", code: "storage"), false)
+                return (DaemonRefusal.journalUnreadable("\(error)").reply(language), false)
             }
         case .stats:
             do {
@@ -372,7 +375,7 @@ public final class Daemon {
                 return (ControlReply.ok(["stats": JSONValue(encoding: StatsDocument(JournalStatistics(entries: entries))),
                                          "accuracy": JSONValue(encoding: AccuracyDocument(RideAccuracy(entries: entries)))]), false)
             } catch {
-                return (ControlReply.error("cannot read the journal: \(error)", code: "storage"), false)
+                return (DaemonRefusal.journalUnreadable("\(error)").reply(language), false)
             }
         case .calibration:
             return (ControlReply.ok(["calibration": JSONValue(encoding: CalibrationDocument(engine.calibration))]), false)
@@ -392,11 +395,10 @@ public final class Daemon {
             return (run { () throws(EngineError) in try engine.endCalibration(now: now) }, false)
         case .press(let hold, let button):
             guard let simulated = hardware.simulatedButtons else {
-                return (ControlReply.error("press is only accepted when the daemon runs the simulated board (hardware = simulated)",
-                                           code: "not_simulated"), false)
+                return (DaemonRefusal.notSimulated.reply(language), false)
             }
             if button == 2 && !simulated.hasSecondButton {
-                return (ControlReply.error("no second button is configured (button2_line)", code: "no_button"), false)
+                return (DaemonRefusal.noSecondButton.reply(language), false)
             }
             simulated.press(button: button, holdMilliseconds: hold)
             return (ControlReply.ok(["pressed": .object(["button": .number(Double(button)), "hold_ms": .number(Double(hold))])]), false)
@@ -416,6 +418,13 @@ public struct DaemonStartError: Error, CustomStringConvertible {
 }
 
 extension EngineError {
+    /// The refusal as the rider reads it: a plan's refusal names stations by name (as `metrotimer plan` does),
+    /// not by id.
+    func message(_ language: Language, names network: Network) -> String {
+        if case .plan(let error) = self { return error.message(language, names: network) }
+        return message(language)
+    }
+
     /// A stable word for scripts.
     var code: String {
         switch self {

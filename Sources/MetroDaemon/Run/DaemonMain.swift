@@ -11,57 +11,120 @@ public enum DaemonMain {
     /// EX_USAGE.
     public static let usageError: Int32 = 64
 
-    static let usage = """
-        usage: metrotimerd [--config FILE] [--check-config] [--verbose] [--version] [--help]
+    /// The help text (`--help`, and after a usage error).
+    static func usage(_ L: Language) -> String {
+        Phrase(uk: """
+            використання: metrotimerd [--config ФАЙЛ] [--check-config] [--verbose] [--version] [--lang uk|en] [--help]
 
-          --config FILE    read FILE (and FILE.d/*.conf) instead of \(ConfigLoader.defaultPath)
-          --check-config   validate the configuration and the network data, then exit (78 on error);
-                           (and the GPIO chip and lines); claims no line, touches no state
-          --verbose        log debug lines too
-          --version        version and data sources
+              --config ФАЙЛ    читати ФАЙЛ (і ФАЙЛ.d/*.conf) замість \(ConfigLoader.defaultPath)
+              --check-config   перевірити налаштування, дані мережі (а з платою GPIO — і мікросхему та лінії)
+                               і вийти (78 за помилки); не займає жодної лінії, не змінює збережене
+              --verbose        писати в журнал і налагоджувальні рядки
+              --version        версія і джерела даних
+              --lang uk|en     мова цих повідомлень (інакше — LC_ALL, LC_MESSAGES чи LANG, інакше англійська);
+                               рядки журналу служби завжди англійською
 
-        Signals: TERM/INT stop cleanly (motor off), HUP reloads the configuration.
-        """
+            Сигнали: TERM/INT — чиста зупинка (мотор вимкнено), HUP — перечитати налаштування.
+            """, en: """
+            usage: metrotimerd [--config FILE] [--check-config] [--verbose] [--version] [--lang uk|en] [--help]
+
+              --config FILE    read FILE (and FILE.d/*.conf) instead of \(ConfigLoader.defaultPath)
+              --check-config   validate the configuration and the network data (and with hardware = gpio the GPIO
+                               chip and lines), then exit (78 on error); claims no line, touches no state
+              --verbose        log debug lines too
+              --version        version and data sources
+              --lang uk|en     the language of these messages (else LC_ALL, LC_MESSAGES or LANG, else English);
+                               the daemon's log lines are always English
+
+            Signals: TERM/INT stop cleanly (motor off), HUP reloads the configuration.
+            """)(L)
+    }
+
+    /// The language of metrotimerd's own messages: the last `--lang` (before or after the other options, taken out
+    /// of `arguments`), else the locale's, else English; a failure when `--lang` has no good value.
+    static func language(taking arguments: inout [String], environment: [String: String]) -> Result<Language, LanguageProblem> {
+        var chosen: Language?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard argument == "--lang" || argument.hasPrefix("--lang=") else { index += 1; continue }
+            arguments.remove(at: index)
+            let value = argument == "--lang" ? (index < arguments.count ? arguments.remove(at: index) : "") : String(argument.dropFirst(7))
+            guard let language = Language(rawValue: value.lowercased()) else { return .failure(LanguageProblem(value: value)) }
+            chosen = language
+        }
+        return .success(chosen ?? localeLanguage(environment))
+    }
+
+    /// `uk` when LC_ALL, LC_MESSAGES or LANG (the first one set) starts with `uk`, else English.
+    static func localeLanguage(_ environment: [String: String]) -> Language {
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[key], !value.isEmpty { return value.hasPrefix("uk") ? .uk : .en }
+        }
+        return .en
+    }
+
+    /// A `--lang` value that is neither `uk` nor `en`.
+    struct LanguageProblem: Error {
+        let value: String
+    }
 
     /// Runs the daemon and returns its exit status.
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
         var configPath: String?
         var checkOnly = false
         var verbose = false
+        var arguments = arguments
+        let L: Language
+        switch language(taking: &arguments, environment: environment) {
+        case .success(let language): L = language
+        case .failure(let problem):
+            let fallback = localeLanguage(environment)
+            printError(Phrase(uk: "metrotimerd: --lang має бути uk або en, а не '\(problem.value)'",
+                              en: "metrotimerd: --lang must be uk or en, not '\(problem.value)'")(fallback))
+            return usageError
+        }
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
             case "--config":
                 guard let path = rest.popFirst(), !path.isEmpty else {
-                    printError("metrotimerd: --config needs a FILE")
+                    printError(Phrase(uk: "metrotimerd: --config потребує ФАЙЛ", en: "metrotimerd: --config needs a FILE")(L))
                     return usageError
                 }
                 configPath = path
             case "--check-config": checkOnly = true
             case "--verbose", "-v": verbose = true
             case "--version", "-V":
-                print(versionText)
+                print(versionText(L))
                 return 0
             case "--help", "-h":
-                print(usage)
+                print(usage(L))
                 return 0
             default:
-                printError("metrotimerd: unknown option '\(argument)'\n\(usage)")
+                printError(Phrase(uk: "metrotimerd: невідомий параметр '\(argument)'", en: "metrotimerd: unknown option '\(argument)'")(L)
+                           + "\n" + usage(L))
                 return usageError
             }
         }
         if checkOnly {
             let check = ConfigCheck(configPath: configPath, environment: environment)
-            for warning in check.warnings { printError("metrotimerd: warning: \(warning)") }
-            for problem in check.problems { printError("<3>metrotimerd: \(problem)") }
+            for warning in check.warnings {
+                printError(Phrase(uk: "metrotimerd: попередження: ", en: "metrotimerd: warning: ")(L) + warning(L))
+            }
+            for problem in check.problems { printError("<3>metrotimerd: " + problem(L)) }
             guard check.problems.isEmpty else { return configurationError }
-            print("configuration OK" + (check.warnings.isEmpty ? "" : " (with warnings: not everything could be checked)"))
+            print(check.warnings.isEmpty
+                  ? Phrase(uk: "налаштування гаразд", en: "configuration OK")(L)
+                  : Phrase(uk: "налаштування гаразд (з попередженнями: не все вдалося перевірити)",
+                           en: "configuration OK (with warnings: not everything could be checked)")(L))
             return 0
         }
         let config: DaemonConfig
         do {
             (config, _) = try ConfigLoader.load(path: configPath, environment: environment)
         } catch {
+            // The start-up refusal goes to the journal: English, like every log line (docs/decisions.md).
             for problem in error.problems { printError("<3>metrotimerd: configuration error: \(problem)") }
             return configurationError
         }
@@ -85,12 +148,17 @@ public enum DaemonMain {
         return daemon.run()
     }
 
-    static var versionText: String {
-        """
-        metrotimerd \(version)
-        timetable: Kyiv city open data portal (first/last departures per station)
-        station coordinates: © OpenStreetMap contributors, ODbL 1.0 (https://www.openstreetmap.org/copyright)
-        """
+    static func versionText(_ L: Language) -> String {
+        // The licence's own wording (a name and a licence id) stays as the licence asks, in both languages.
+        Phrase(uk: """
+            metrotimerd \(version)
+            розклад: портал відкритих даних міста Києва (перше й останнє відправлення з кожної станції)
+            координати станцій: © OpenStreetMap contributors, ODbL 1.0 (https://www.openstreetmap.org/copyright)
+            """, en: """
+            metrotimerd \(version)
+            timetable: Kyiv city open data portal (first/last departures per station)
+            station coordinates: © OpenStreetMap contributors, ODbL 1.0 (https://www.openstreetmap.org/copyright)
+            """)(L)
     }
 }
 

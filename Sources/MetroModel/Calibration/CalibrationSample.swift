@@ -63,9 +63,14 @@ public struct CalibrationRejection: Sendable, Equatable, CustomStringConvertible
     public var range: ClosedRange<Double> { sample.field.plausibleSeconds }
 
     /// `running time 0.2 s for a>b is outside the plausible 30…900 s`.
-    public var description: String {
-        "\(sample.field.noun) \(formatSeconds(sample.seconds)) s for \(sample.key) is outside the plausible "
-            + "\(formatSeconds(range.lowerBound))…\(formatSeconds(range.upperBound)) s"
+    public var description: String { text.en }
+
+    /// The reason in both languages (model §10): `час руху 0.2 с на a>b поза правдоподібними 30…900 с`.
+    public var text: Phrase {
+        let value = formatSeconds(sample.seconds), low = formatSeconds(range.lowerBound), high = formatSeconds(range.upperBound)
+        return Phrase(uk: "\(sample.field == .running ? "час руху" : "стоянка") \(value) с на \(sample.key) поза правдоподібними "
+                          + "\(low)…\(high) с",
+                      en: "\(sample.field.noun) \(value) s for \(sample.key) is outside the plausible \(low)…\(high) s")
     }
 }
 
