@@ -50,7 +50,7 @@ import Testing
             #expect(event["stop"] is Bool && event["transfer"] is Bool)
         }
         let alerts = try #require(trip["alerts"] as? [[String: Any]])
-        #expect(alerts.map { $0["kind"] as? String ?? "" } == ["transfer", "next_stop", "arrival"])
+        #expect(alerts.map { $0["kind"] as? String ?? "" } == ["transfer", "train_departed_reminder", "next_stop", "arrival"])
         for alert in alerts {
             #expect(alert["station"] is String && isTimestamp(alert["due"]))
             #expect(alert.keys.contains("fired"))

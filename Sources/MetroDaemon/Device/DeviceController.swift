@@ -83,6 +83,7 @@ final class DeviceController: HapticSink {
         case .number(let n): return .number(n)
         case .yoursIsNext: return .yoursIsNext
         case .changeHere: return .changeHere
+        case .trainDepartedReminder: return .trainDepartedReminder
         case .getOffNow: return .getOffNow
         case .cannot: return .cannot
         case .timeToGo: return .timeToGo
@@ -311,7 +312,8 @@ extension HapticCue {
         case .acknowledged: return "acknowledged (250)"
         case .number(let n): return "number \(n)"
         case .yoursIsNext: return "YOURS IS NEXT (600/300 ×3)"
-        case .changeHere: return "CHANGE LINES HERE (600/300/250/300/600)"
+        case .changeHere: return "CHANGE LINES HERE (600/300/250/300/600, then the press ask 250/200/250)"
+        case .trainDepartedReminder: return "PRESS AS YOUR TRAIN PULLS OUT (250/200/250 twice)"
         case .getOffNow: return "GET OFF NOW (1000/400 ×2, repeated by the arrival alarm)"
         case .cannot: return "cannot (250/250/250/250/800)"
         case .timeToGo: return "TIME TO GO (250/500/1000 rising, twice)"
@@ -324,6 +326,7 @@ extension AlertKind {
     init?(delivering kind: HapticKind) {
         switch kind {
         case .changeHere: self = .transfer
+        case .trainDepartedReminder: self = .trainDepartedReminder
         case .yoursIsNext: self = .nextStop
         case .getOffNow: self = .arrival
         case .acknowledged, .number, .cannot, .timeToGo: return nil

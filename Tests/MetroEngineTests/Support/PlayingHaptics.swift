@@ -66,6 +66,7 @@ final class PlayingHaptics: HapticSink {
         for kind in player.takeDelivered() {
             switch kind {
             case .changeHere: engine.alertDelivered(.transfer, now: now())
+            case .trainDepartedReminder: engine.alertDelivered(.trainDepartedReminder, now: now())
             case .yoursIsNext: engine.alertDelivered(.nextStop, now: now())
             case .getOffNow: engine.alertDelivered(.arrival, now: now())
             case .acknowledged, .number, .cannot, .timeToGo: break
@@ -79,6 +80,7 @@ final class PlayingHaptics: HapticSink {
         case .number(let n): return .number(n)
         case .yoursIsNext: return .yoursIsNext
         case .changeHere: return .changeHere
+        case .trainDepartedReminder: return .trainDepartedReminder
         case .getOffNow: return .getOffNow
         case .cannot: return .cannot
         case .timeToGo: return .timeToGo
