@@ -78,7 +78,8 @@ public enum FigureTable {
                 out += "at any share of riders answering.\n"
             }
             let asked = f.total(behaviour: .trainDeparted, kind: .change)
-            out += "\nOf the \(asked.rides) asked rides with a change, the reminder played on \(asked.reminded), "
+            out += "\nOf the \(asked.changeRides) asked rides with a train to catch after the change, the reminder played on "
+                + "\(asked.reminded), "
                 + "after the train had already left on \(asked.remindedAfterDeparture), after the press was taken on "
                 + "\(asked.remindedAfterPress); \(asked.notAsked) riders were never asked before their train left, "
                 + "\(asked.refusedPresses) presses were refused.\n"
