@@ -75,6 +75,15 @@ func checkContract(_ text: String, from: String, to: String, sourceLocation: Sou
 
 @Suite("metrotimer plan and stations")
 struct CLITests {
+    /// The change's reminder is named in the plan's alerts (model §13 ex. 2: 275 s after 08:00).
+    @Test func planNamesTheTrainDepartedReminder() {
+        let en = run(["plan", "universytet", "poshtova-ploshcha", "--at", "2026-08-17T08:00:00", "--lang", "en"])
+        #expect(en.code == 0, "\(en.err)")
+        #expect(en.out.contains("08:04:35  reminder: press as your train pulls out of Maidan Nezalezhnosti"), "\(en.out)")
+        let uk = run(["plan", "universytet", "poshtova-ploshcha", "--at", "2026-08-17T08:00:00", "--lang", "uk"])
+        #expect(uk.out.contains("08:04:35  нагадування: натисніть, щойно рушить поїзд з "), "\(uk.out)")
+    }
+
     @Test func acceptanceExample() throws {
         let r = run(["plan", "akademmistechko", "pozniaky", "--at", "2026-08-17T22:20:00", "--lang", "en"])
         #expect(r.code == 0, "\(r.err)")
