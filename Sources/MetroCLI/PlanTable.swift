@@ -95,6 +95,9 @@ public func planTable(_ plan: PlanResult, language: Language) -> String {
         case .transfer:
             what = Phrase(uk: "наступна — пересадка на \(name(alert.station))",
                           en: "next stop: change lines at \(name(alert.station))")(language)
+        case .trainDepartedReminder:
+            what = Phrase(uk: "нагадування: натисніть, щойно рушить поїзд з \(name(alert.station))",
+                          en: "reminder: press as your train pulls out of \(name(alert.station))")(language)
         case .nextStop:
             what = Phrase(uk: "наступна — ваша (\(name(alert.station)))",
                           en: "yours is next (\(name(alert.station)))")(language)

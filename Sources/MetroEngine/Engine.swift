@@ -120,7 +120,9 @@ public final class Engine {
     /// crash, so it plays again. Once the arrival alarm has fired, the earlier alerts are moot.
     private func replayUndelivered(_ trip: ActiveTrip) {
         let kinds = trip.fired[.arrival] != nil ? [AlertKind.arrival] : trip.fired.keys.sorted()
-        for kind in kinds where trip.delivered[kind] == nil {
+        // An alert whose plan is gone no longer holds: the reminder to press "train departed" once it was pressed.
+        let planned = Set(trip.trip.alerts().map(\.kind))
+        for kind in kinds where trip.delivered[kind] == nil && planned.contains(kind) {
             guard let firedAt = trip.fired[kind] else { continue }
             log.info("alert \(kind.rawValue) fired before the restart but was not confirmed delivered: playing it again")
             haptics.replay(kind, firedAt: firedAt)
@@ -309,10 +311,12 @@ public final class Engine {
                 }
             }
             var decisionToAnnounce: AlertFiring.Decision?
+            var vanished: Set<AlertKind> = []
             if correct {
                 let previous = current.trip
                 current.trip = network.applySnap(trip: previous, eventIndex: index, now: now, calibration: calibration)
                 current.lastGPSCorrection = now
+                vanished = vanishedAlerts(current, previous: current.plans)
                 decisionToAnnounce = firing(&current, now: now)
                 log.info("gps snap to \(current.trip.events[index].station) (\(Int(distance)) m): arrival moved "
                     + "\(current.trip.arrival.seconds(since: previous.arrival)) s")
@@ -331,7 +335,7 @@ public final class Engine {
                 return decision
             }
             if let d = decisionToAnnounce {
-                withdraw(d.unfire)
+                withdraw(d.unfire.union(vanished))
                 announce(d)
             }
             finish(now: now)
@@ -416,12 +420,13 @@ public final class Engine {
         guard var current = active else { throw .noActiveTrip }
         let previous = current.trip
         do { current.trip = try change(previous) } catch { throw .correction(error) }
+        let vanished = vanishedAlerts(current, previous: current.plans)
         let decision = firing(&current, now: now)
         let toStore = current
         try persist { try store.saveActiveTrip(toStore) }
         active = current
         log.info("\(label): arrival moved \(current.trip.arrival.seconds(since: previous.arrival)) s")
-        withdraw(decision.unfire)
+        withdraw(decision.unfire.union(vanished))
         haptics.play(.acknowledged)
         announce(decision)
         finish(now: now)
@@ -461,6 +466,13 @@ public final class Engine {
         for kind in decision.fireNow { current.fired[kind] = now }
         current.plans = plans
         return decision
+    }
+
+    /// Alerts that fired against `previous` plans and have no plan in the trip now: the "train departed" reminder
+    /// once the change is confirmed. Their buzz stops (`withdraw`); they stay in `fired`, so nothing re-arms them.
+    private func vanishedAlerts(_ trip: ActiveTrip, previous: [AlertPlan]) -> Set<AlertKind> {
+        let now = Set(trip.trip.alerts().map(\.kind))
+        return Set(previous.map(\.kind).filter { trip.fired[$0] != nil && !now.contains($0) })
     }
 
     /// Stops the buzz of alerts that no longer hold: a correction moved them back into the future (they will sound

@@ -12,6 +12,7 @@ extension HapticCue {
         case .number(let n): return .number(n)
         case .yoursIsNext: return .yoursIsNext
         case .changeHere: return .changeHere
+        case .trainDepartedReminder: return .trainDepartedReminder
         case .getOffNow: return .getOffNow
         case .cannot: return .cannot
         case .timeToGo: return .timeToGo
@@ -24,6 +25,7 @@ extension AlertKind {
     public init?(delivering kind: HapticKind) {
         switch kind {
         case .changeHere: self = .transfer
+        case .trainDepartedReminder: self = .trainDepartedReminder
         case .yoursIsNext: self = .nextStop
         case .getOffNow: self = .arrival
         case .acknowledged, .number, .cannot, .timeToGo: return nil

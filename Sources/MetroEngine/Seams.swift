@@ -60,6 +60,8 @@ public enum HapticCue: Equatable, Sendable {
     case number(Int)
     case yoursIsNext
     case changeHere
+    /// "Press as your train pulls out": the reminder of the ask that ends "change here".
+    case trainDepartedReminder
     case getOffNow
     case cannot
     /// A schedule reminder: the route is chosen, go to the platform.
@@ -69,6 +71,7 @@ public enum HapticCue: Equatable, Sendable {
     public init(alert: AlertKind) {
         switch alert {
         case .transfer: self = .changeHere
+        case .trainDepartedReminder: self = .trainDepartedReminder
         case .nextStop: self = .yoursIsNext
         case .arrival: self = .getOffNow
         }

@@ -9,6 +9,10 @@ public enum AccuracyReport {
         var out = "Seed \(plan.seed); \(figures.pairs) ordered pairs × \(plan.slots.count) times of day × "
             + "\(HeadwayReading.allCases.count) headway readings; \(plan.startOnlyRides) rides per pair, time and reading "
             + "with the start press only, \(plan.correctingRides) with each correcting behaviour: \(rides) rides.\n\n"
+        if section == "current" {
+            out += "**Before and after on the same rides** (all times of day, both readings):\n\n"
+                + FigureTable.beforeAndAfter(figures) + "\n"
+        }
         out += "**By kind of ride and behaviour** (all times of day, both readings):\n\n" + FigureTable.summary(figures)
         out += "\n**By time of day and headway reading** (start press only):\n\n" + FigureTable.bySlot(figures)
         out += "\n**Late share by stations ridden** (start press only, both readings):\n\n"

@@ -53,6 +53,9 @@ public struct CorpusFigures: Sendable, Equatable {
     public var slots: [String]
     public var tallies: [Key: Tally] = [:]
     public var byLength: [LengthKey: Tally] = [:]
+    /// The same rides with the start press only, scored with "yours is next" by the rule before the never-late
+    /// bound (`EngineRider.beforePolicyNextStop`): the "before" of the comparison, from the same corpus.
+    public var beforePolicy: [Key: Tally] = [:]
     public var pairs = 0
     public var unplannable = 0
 
@@ -72,6 +75,7 @@ public struct CorpusFigures: Sendable, Equatable {
     public mutating func merge(_ o: CorpusFigures) {
         for (k, v) in o.tallies { tallies[k, default: Tally()].merge(v) }
         for (k, v) in o.byLength { byLength[k, default: Tally()].merge(v) }
+        for (k, v) in o.beforePolicy { beforePolicy[k, default: Tally()].merge(v) }
         pairs += o.pairs
         unplannable += o.unplannable
     }
@@ -83,6 +87,17 @@ public struct CorpusFigures: Sendable, Equatable {
         var sum = Tally()
         for (k, v) in tallies where (slot ?? k.slot) == k.slot && (reading ?? k.reading) == k.reading
             && (behaviour ?? k.behaviour) == k.behaviour && (kind ?? k.kind) == k.kind
+        {
+            sum.merge(v)
+        }
+        return sum
+    }
+
+    /// The rides with the start press only, scored by the rule before the policy change (nil filters: any).
+    public func totalBeforePolicy(slot: Int? = nil, reading: HeadwayReading? = nil, kind: RideKind? = nil) -> Tally {
+        var sum = Tally()
+        for (k, v) in beforePolicy where (slot ?? k.slot) == k.slot && (reading ?? k.reading) == k.reading
+            && (kind ?? k.kind) == k.kind
         {
             sum.merge(v)
         }
@@ -156,6 +171,7 @@ public struct Corpus: Sendable {
                     var random = SplitMix64.stream(seed: plan.seed, UInt64(index), UInt64(s), readingIndex, b)
                     let count = behaviour == .startOnly ? plan.startOnlyRides : plan.correctingRides
                     var tally = Tally()
+                    var before = Tally()
                     for _ in 0..<count {
                         let truth = world.drawRide(route: route, departureUnix: Double(slot.unix), &random)
                         let alerts: AlertTimes?
@@ -167,10 +183,16 @@ public struct Corpus: Sendable {
                         }
                         guard let alerts else { continue }
                         tally.add(truth: truth, alerts: alerts, penultimate: penultimate, exit: exit)
+                        if behaviour == .startOnly {
+                            var old = alerts
+                            old.nextStop = alerts.nextStopBeforePolicy
+                            before.add(truth: truth, alerts: old, penultimate: penultimate, exit: exit)
+                        }
                     }
                     for kind in kinds {
                         let key = CorpusFigures.Key(slot: s, reading: world.headwayReading, behaviour: behaviour, kind: kind)
                         figures.tallies[key, default: Tally()].merge(tally)
+                        if behaviour == .startOnly { figures.beforePolicy[key, default: Tally()].merge(before) }
                     }
                     if behaviour == .startOnly {
                         figures.byLength[CorpusFigures.LengthKey(slot: s, bucket: bucket), default: Tally()].merge(tally)

@@ -83,6 +83,7 @@ public enum LabCommand {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let rides = figures.tallies.filter { $0.key.kind != .surface }.values.reduce(0) { $0 + $1.rides }
         print("\(figures.pairs) pairs, \(rides) rides in \(String(format: "%.1f", elapsed)) s (seed \(plan.seed))\n")
+        print(FigureTable.beforeAndAfter(figures))
         print(FigureTable.summary(figures))
         print(FigureTable.bySlot(figures))
         if let doc = try value(args, "--doc") {

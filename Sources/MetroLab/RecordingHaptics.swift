@@ -54,11 +54,13 @@ public final class RecordingHaptics: HapticSink {
     /// The cues alone, in order.
     public var cues: [HapticCue] { played.map(\.cue) }
 
-    /// Only the alert cues (change here, yours is next, get off now), in order.
+    /// Only the alert cues (change here, the "train departed" reminder, yours is next, get off now), in order.
     public var alertCues: [Played] { played.filter { $0.cue.isAlert } }
 }
 
 extension HapticCue {
-    /// Whether the cue is one of the three trip alerts.
-    public var isAlert: Bool { self == .changeHere || self == .yoursIsNext || self == .getOffNow }
+    /// Whether the cue is one of the trip alerts.
+    public var isAlert: Bool {
+        self == .changeHere || self == .trainDepartedReminder || self == .yoursIsNext || self == .getOffNow
+    }
 }

@@ -10,6 +10,17 @@ public struct AlertTimes: Sendable, Equatable {
     public var refusedPresses = 0
     /// GPS snaps the engine applied.
     public var snaps = 0
+    /// Whether the "train departed" reminder played during the ride, and whether it played after the rider's
+    /// "train departed" press had been taken (it must not: the press removes it).
+    public var reminded = false
+    public var remindedAfterPress = false
+    /// Whether the reminder came only after the train after the change had truly left (too late to ask).
+    public var remindedAfterDeparture = false
+    /// A rider who does what is asked was never asked to press "train departed" before the train left.
+    public var notAsked = false
+    /// "Yours is next" by the rule before the never-late bound (at the arrival at the stop before the
+    /// destination), for the start press only; nil when that rule would not have sounded it.
+    public var nextStopBeforePolicy: Double?
 
     public init(transfer: Double?, nextStop: Double?, arrival: Double?) {
         self.transfer = transfer
@@ -23,6 +34,7 @@ public struct AlertTimes: Sendable, Equatable {
         moved.transfer = transfer.map { $0 + seconds }
         moved.nextStop = nextStop.map { $0 + seconds }
         moved.arrival = arrival.map { $0 + seconds }
+        moved.nextStopBeforePolicy = nextStopBeforePolicy.map { $0 + seconds }
         return moved
     }
 }
@@ -72,11 +84,24 @@ public struct EngineRider {
             try rig.engine.chooseRoute(from: from, to: to, now: t0)
             try rig.engine.start(t0: t0, wall: wall(slot), now: t0)
         } catch { return nil }
-        let expiry = rig.engine.active!.trip.expiry
-        rig.advance(to: expiry - 1)
-        return AlertTimes(transfer: seconds(rig.firstPlayed(.changeHere), since: t0),
-                          nextStop: seconds(rig.firstPlayed(.yoursIsNext), since: t0),
-                          arrival: seconds(rig.firstPlayed(.getOffNow), since: t0))
+        let trip = rig.engine.active!.trip
+        rig.advance(to: trip.expiry - 1)
+        var times = AlertTimes(transfer: seconds(rig.firstPlayed(.changeHere), since: t0),
+                               nextStop: seconds(rig.firstPlayed(.yoursIsNext), since: t0),
+                               arrival: seconds(rig.firstPlayed(.getOffNow), since: t0))
+        times.reminded = rig.firstPlayed(.trainDepartedReminder) != nil
+        times.nextStopBeforePolicy = EngineRider.beforePolicyNextStop(trip).map { Double($0 - t0) / 1e9 }
+        return times
+    }
+
+    /// "Yours is next" on a ride with the start press only by the rule before the never-late bound: at the
+    /// modelled arrival at the stop before the destination (the model's `stopBeforeDestinationArrival`), or
+    /// never when that is within the 30 s of the arrival that swallow it (`AlertFiring`). The engine fired every
+    /// alert of such a ride at its planned instant, so this is what it did on the same schedule.
+    public static func beforePolicyNextStop(_ trip: Trip) -> Instant? {
+        let instant = trip.stopBeforeDestinationArrival
+        let swallowed = trip.arrival - instant <= Int64(AlertFiring.nextStopSuppressionSeconds) * 1_000_000_000
+        return swallowed ? nil : instant
     }
 
     /// One ride with corrections: the engine sees the press, then the behaviour's "train departed" press or GPS
@@ -96,14 +121,26 @@ public struct EngineRider {
         } catch { return nil }
         let route = rig.engine.active!.trip.route
         var refused = 0
+        var notAsked = false
+        var pressTaken: Instant?
         switch behaviour {
         case .startOnly:
             break
         case .trainDeparted:
             if let k = route.indices.dropLast().first(where: { route[$0].isTransfer }) {
-                let press = instant(truth.departure[k] + truth.changePressDelay)
-                rig.advance(to: press)
-                do { try rig.engine.trainDeparted(now: press) } catch { refused += 1 }
+                let departed = instant(truth.departure[k])
+                rig.advance(to: departed)
+                let asked = rig.haptics.played.contains { ($0.cue == .changeHere || $0.cue == .trainDepartedReminder) && $0.at <= departed }
+                if asked {
+                    let press = instant(truth.departure[k] + truth.changePressDelay)
+                    rig.advance(to: press)
+                    do {
+                        try rig.engine.trainDeparted(now: press)
+                        pressTaken = press
+                    } catch { refused += 1 }
+                } else {
+                    notAsked = true
+                }
             }
         case .gps:
             for fix in world.fixes(route: route, truth: truth, &random) {
@@ -131,6 +168,13 @@ public struct EngineRider {
                                nextStop: seconds(warning, since: origin),
                                arrival: seconds(rig.firstPlayed(.getOffNow), since: origin))
         times.snaps = rig.engine.active?.trip.gpsCorrections ?? 0
+        let reminders = rig.haptics.played.filter { $0.cue == .trainDepartedReminder }.map(\.at)
+        times.reminded = !reminders.isEmpty
+        times.remindedAfterPress = pressTaken.map { taken in reminders.contains { $0 > taken } } ?? false
+        times.notAsked = notAsked
+        if let k = route.indices.dropLast().first(where: { route[$0].isTransfer }), let first = reminders.first {
+            times.remindedAfterDeparture = first > instant(truth.departure[k])
+        }
         if rig.engine.active != nil { try? rig.engine.arrived(now: max(rig.now, doorsOpen)) }
         times.refusedPresses = refused
         return times

@@ -63,6 +63,12 @@ public struct Tally: Sendable, Equatable {
     /// "Train departed" presses the engine refused; GPS snaps applied.
     public var refusedPresses = 0
     public var snaps = 0
+    /// Rides on which the "train departed" reminder played; on which it played after the press was taken (must
+    /// stay 0); on which the rider was never asked to press before the train left.
+    public var reminded = 0
+    public var remindedAfterPress = 0
+    public var remindedAfterDeparture = 0
+    public var notAsked = 0
     public init() {}
 
     public mutating func merge(_ o: Tally) {
@@ -70,7 +76,12 @@ public struct Tally: Sendable, Equatable {
         lead.merge(o.lead); arrivalError.merge(o.arrivalError)
         changeRides += o.changeRides; changeLate += o.changeLate; changeLead.merge(o.changeLead)
         refusedPresses += o.refusedPresses; snaps += o.snaps
+        reminded += o.reminded; remindedAfterPress += o.remindedAfterPress
+        remindedAfterDeparture += o.remindedAfterDeparture; notAsked += o.notAsked
     }
+
+    /// Share of rides with a change on which the reminder played.
+    public var remindedShare: Double? { changeRides > 0 ? Double(reminded) / Double(changeRides) : nil }
 
     public var lateShare: Double? { rides > 0 ? Double(late) / Double(rides) : nil }
     public var inWindowShare: Double? { windowRides > 0 ? Double(inWindow) / Double(windowRides) : nil }
@@ -97,5 +108,9 @@ public struct Tally: Sendable, Equatable {
         }
         refusedPresses += alerts.refusedPresses
         snaps += alerts.snaps
+        if alerts.reminded { reminded += 1 }
+        if alerts.remindedAfterPress { remindedAfterPress += 1 }
+        if alerts.notAsked { notAsked += 1 }
+        if alerts.remindedAfterDeparture { remindedAfterDeparture += 1 }
     }
 }

@@ -53,14 +53,15 @@ func checkContract(_ text: String, from: String, to: String, sourceLocation: Sou
     #expect(try instant(object["arrival"]) == cursor, sourceLocation: sourceLocation)
     let alerts = try #require(object["alerts"] as? [[String: Any]], sourceLocation: sourceLocation)
     let kinds = alerts.compactMap { $0["kind"] as? String }
-    #expect(kinds == ["transfer", "next_stop", "arrival"] || kinds == ["next_stop", "arrival"], sourceLocation: sourceLocation)
+    #expect(kinds == ["transfer", "train_departed_reminder", "next_stop", "arrival"] || kinds == ["transfer", "next_stop", "arrival"]
+        || kinds == ["next_stop", "arrival"], sourceLocation: sourceLocation)
     var previous = start
     for alert in alerts {
         #expect(Set(alert.keys) == ["kind", "at", "station"], sourceLocation: sourceLocation)
         let at = try instant(alert["at"])
         #expect(at >= previous, "alerts in firing order", sourceLocation: sourceLocation)
         previous = at
-        if alert["kind"] as? String != "transfer" { #expect(alert["station"] as? String == to, sourceLocation: sourceLocation) }
+        if !["transfer", "train_departed_reminder"].contains(alert["kind"] as? String) { #expect(alert["station"] as? String == to, sourceLocation: sourceLocation) }
     }
     if let service = object["service"] as? [String: Any] {
         #expect(["before_first", "after_last", "last_soon"].contains(service["kind"] as? String ?? ""), sourceLocation: sourceLocation)
@@ -74,6 +75,15 @@ func checkContract(_ text: String, from: String, to: String, sourceLocation: Sou
 
 @Suite("metrotimer plan and stations")
 struct CLITests {
+    /// The change's reminder is named in the plan's alerts (model §13 ex. 2: 275 s after 08:00).
+    @Test func planNamesTheTrainDepartedReminder() {
+        let en = run(["plan", "universytet", "poshtova-ploshcha", "--at", "2026-08-17T08:00:00", "--lang", "en"])
+        #expect(en.code == 0, "\(en.err)")
+        #expect(en.out.contains("08:04:35  reminder: press as your train pulls out of Maidan Nezalezhnosti"), "\(en.out)")
+        let uk = run(["plan", "universytet", "poshtova-ploshcha", "--at", "2026-08-17T08:00:00", "--lang", "uk"])
+        #expect(uk.out.contains("08:04:35  нагадування: натисніть, щойно рушить поїзд з "), "\(uk.out)")
+    }
+
     @Test func acceptanceExample() throws {
         let r = run(["plan", "akademmistechko", "pozniaky", "--at", "2026-08-17T22:20:00", "--lang", "en"])
         #expect(r.code == 0, "\(r.err)")
@@ -125,7 +135,10 @@ struct CLITests {
         let alerts = object["alerts"] as! [[String: Any]]
         #expect(alerts[0]["station"] as? String == "khreshchatyk" && alerts[0]["at"] as? String == "2026-08-17T08:01:27+03:00")
         // "Yours is next" 20 s before the earliest plausible arrival (the m2 train may come at once), not at 08:06:38.
-        #expect(alerts[1]["kind"] as? String == "next_stop" && alerts[1]["at"] as? String == "2026-08-17T08:05:41+03:00")
+        // The "train departed" reminder at 275 s (08:04:35), then "yours is next".
+        #expect(alerts[1]["kind"] as? String == "train_departed_reminder" && alerts[1]["at"] as? String == "2026-08-17T08:04:35+03:00")
+        #expect(alerts[1]["station"] as? String == "maidan-nezalezhnosti")
+        #expect(alerts[2]["kind"] as? String == "next_stop" && alerts[2]["at"] as? String == "2026-08-17T08:05:41+03:00")
         #expect(object["service"] is NSNull)
         // Same instant written with Z.
         let z = run(["plan", "universytet", "poshtova-ploshcha", "--at", "2026-08-17T05:00:00Z", "--json"])

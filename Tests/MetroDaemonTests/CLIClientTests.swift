@@ -33,6 +33,8 @@ import Testing
         let text = try daemon.cli(["status", "--lang", "en"])
         #expect(text.stdout.contains("Riding: Lukianivska → Vokzalna"), "\(text.stdout)")
         #expect(text.stdout.contains("Arrival: "))
+        #expect(text.stdout.contains("reminder: press as your train pulls out"), "the change's reminder is named: \(text.stdout)")
+        #expect(text.stdout.components(separatedBy: "get off now").count == 2, "only the arrival reads 'get off now'")
         #expect(!text.stdout.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) }, "Cyrillic in English output")
 
         let status = try #require(try json(try daemon.cli(["status", "--json"]).stdout) as? [String: Any])
@@ -50,7 +52,7 @@ import Testing
             #expect(event["stop"] is Bool && event["transfer"] is Bool)
         }
         let alerts = try #require(trip["alerts"] as? [[String: Any]])
-        #expect(alerts.map { $0["kind"] as? String ?? "" } == ["transfer", "next_stop", "arrival"])
+        #expect(alerts.map { $0["kind"] as? String ?? "" } == ["transfer", "train_departed_reminder", "next_stop", "arrival"])
         for alert in alerts {
             #expect(alert["station"] is String && isTimestamp(alert["due"]))
             #expect(alert.keys.contains("fired"))

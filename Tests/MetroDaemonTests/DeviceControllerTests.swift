@@ -34,19 +34,20 @@ private final class Board {
     let store = MemoryStore()
     let engine: Engine
     let device: DeviceController
+    let motor: SimulatedMotor
     let t0: Instant
 
     /// universytet → poshtova-ploshcha on Monday 2026-08-17 08:00 (model §13 example 2), started at `t0`:
-    /// transfer alert 87, exit khreshchatyk 202, next_stop 341 while the rider is changing
-    /// lines (20 s before the earliest plausible arrival: the m2 train may come at once), arrival 508.
+    /// transfer alert 87, exit khreshchatyk 202, the "train departed" reminder 275, next_stop 341 while the rider
+    /// is changing lines (20 s before the earliest plausible arrival: the m2 train may come at once), arrival 508.
     init() throws {
         let t0 = Instant(seconds: 7_200)
         let boot = HandClock(t0.nanoseconds)
         let wallAtT0 = KyivTime.unixSeconds(year: 2026, month: 8, day: 17, hour: 8, minute: 0, second: 0) * 1_000_000_000
         let clock = ModelClock(scale: 1, boot: { boot.boottime }, wall: { wallAtT0 + boot.boottime - t0.nanoseconds })
         let log = Logger(sink: RecordingLogSink())
-        device = try DeviceController(motor: SimulatedMotor(log: log, bootNow: { boot.boottime }), clock: clock, log: log,
-                                      debounceMilliseconds: 30, strength: .normal)
+        motor = SimulatedMotor(log: log, bootNow: { boot.boottime })
+        device = try DeviceController(motor: motor, clock: clock, log: log, debounceMilliseconds: 30, strength: .normal)
         engine = Engine(network: repositoryNetwork, calibration: .empty, routes: RouteBook(),
                         selectedRoute: RouteChoice(from: "universytet", to: "poshtova-ploshcha"), store: store,
                         alarm: QuietAlarm(), haptics: device, publisher: QuietPublisher(), log: QuietEngineLog())
@@ -64,11 +65,19 @@ private final class Board {
         engine.tick(now: Instant(nanoseconds: boot.boottime))
     }
 
-    /// Rides to `milliseconds` after t0, stopping at each alert on the way (87 s, 341 s, 508 s) as the alert timer
-    /// would.
+    /// Rides to `milliseconds` after t0, stopping at each alert on the way (87 s, 275 s, 341 s, 508 s) as the alert
+    /// timer would.
     func ride(to milliseconds: Int64) {
-        for alert in [87_000, 341_000, 508_000] where alert < milliseconds { at(Int64(alert)) }
+        for alert in [87_000, 275_000, 341_000, 508_000] where alert < milliseconds { at(Int64(alert)) }
         at(milliseconds)
+    }
+
+    /// The motor's pulse lengths from `from` for `milliseconds`, the clock stepped by 50 ms (every step of the
+    /// patterns is a multiple of 50 ms, so each pulse reads exactly).
+    func pulses(from: Int64, for milliseconds: Int64) -> [String] {
+        let before = motor.transitions.count
+        for step in stride(from: from, through: from + milliseconds, by: 50) { at(step) }
+        return motor.transitions.dropFirst(before).filter { $0.hasPrefix("off after") }
     }
 
     /// A button edge at `milliseconds` after t0.
@@ -88,6 +97,36 @@ private final class Board {
 
 @Suite("Gestures on the device, decided by the state at the press (model §12.1)")
 struct DeviceControllerTests {
+    @Test("'change here' ends with the press ask (two quick taps), and the reminder at 275 s is the ask twice, once")
+    func changeHereAsksForTheTrainDepartedPress() throws {
+        let board = try Board()
+        board.ride(to: 86_950)
+        #expect(board.pulses(from: 87_000, for: 4_000)
+                == ["off after 600 ms", "off after 250 ms", "off after 600 ms", "off after 250 ms", "off after 250 ms"])
+        board.ride(to: 274_950)
+        #expect(board.pulses(from: 275_000, for: 3_000)
+                == ["off after 250 ms", "off after 250 ms", "off after 250 ms", "off after 250 ms"])
+        // Nothing more until "yours is next": the reminder comes once.
+        #expect(board.pulses(from: 278_050, for: 60_000).isEmpty)
+    }
+
+    @Test("a 'train departed' press before 275 s takes the reminder away: the motor stays still then")
+    func pressBeforeTheReminderSilencesIt() throws {
+        let board = try Board()
+        board.ride(to: 250_000)
+        board.edge(true, at: 250_000)
+        board.edge(false, at: 250_120)
+        board.gestureTimer(at: 250_520)
+        #expect(board.engine.active?.trip.manualCorrections == 1, "the short press was 'train departed'")
+        #expect(board.engine.active?.trip.alerts().contains { $0.kind == .trainDepartedReminder } == false)
+        board.at(270_000)   // the "yours is next" the press brought forward has played by now
+        #expect(!board.device.isAlertBuzzing)
+        let at = board.motor.transitions.count
+        board.at(275_000)
+        board.at(278_000)
+        #expect(board.motor.transitions.count == at, "no reminder buzz after the press")
+    }
+
     @Test("a short pressed while 'yours is next' buzzes acknowledges it, even if the buzz ended before the short was decided")
     func lateAcknowledgementIsNotTrainDeparted() throws {
         let board = try Board()

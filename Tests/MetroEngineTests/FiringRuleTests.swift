@@ -35,16 +35,17 @@ struct FiringRuleTests {
 
     @Test("several alerts due at once fire in trip order")
     func dueTogetherFireInTripOrder() throws {
-        // ex. 2: transfer 87, next_stop 341 (the earliest plausible arrival less 20 s: the m2 train may come at
-        // once), arrival 508.
+        // ex. 2: transfer 87, train_departed_reminder 275, next_stop 341 (the earliest plausible arrival less 20 s:
+        // the m2 train may come at once), arrival 508.
         let (rig, t0) = try restartedRide("universytet", "poshtova-ploshcha", wallUnix: mondayMorning, restoreAfter: 400)
-        #expect(rig.haptics.cues == [.changeHere, .yoursIsNext])
+        #expect(rig.haptics.cues == [.changeHere, .trainDepartedReminder, .yoursIsNext])
         #expect(rig.haptics.played.allSatisfy { $0.at == t0 + 400 })
         #expect(rig.alarm.armed.map { $0.after(t0) } == 508)
 
         let (after, t0b) = try restartedRide("universytet", "poshtova-ploshcha", wallUnix: mondayMorning, restoreAfter: 520)
-        #expect(after.haptics.cues == [.changeHere, .getOffNow], "next_stop is swallowed next to the arrival")
-        #expect(after.engine.active?.fired.keys.sorted() == [.transfer, .arrival])
+        #expect(after.haptics.cues == [.changeHere, .trainDepartedReminder, .getOffNow],
+                "next_stop is swallowed next to the arrival")
+        #expect(after.engine.active?.fired.keys.sorted() == [.transfer, .trainDepartedReminder, .arrival])
         #expect(after.alarm.armed.map { $0.after(t0b) } == 1108, "only the expiry is left")
     }
 
@@ -139,8 +140,8 @@ struct FiringRuleTests {
         #expect(rig.store.failedWrites == 1)
         #expect(rig.haptics.alertCues.map(\.cue) == [.changeHere], "the rider is warned even if the disk is not")
         rig.clock.runUntilDisarmed()
-        #expect(rig.haptics.alertCues.map(\.cue) == [.changeHere, .yoursIsNext, .getOffNow])
-        #expect(rig.haptics.alertCues.map { $0.at.after(t0) } == [87, 341, 508])
+        #expect(rig.haptics.alertCues.map(\.cue) == [.changeHere, .trainDepartedReminder, .yoursIsNext, .getOffNow])
+        #expect(rig.haptics.alertCues.map { $0.at.after(t0) } == [87, 275, 341, 508])
         let stored = try #require(rig.store.savedTrips.compactMap { $0 }.last)
         #expect(stored.fired[.transfer] == t0 + 87, "the next successful write carries the earlier firing")
     }

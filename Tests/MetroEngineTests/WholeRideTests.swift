@@ -43,26 +43,27 @@ struct WholeRideTests {
 
     // The instants of model §13 ex. 2 were 87, 398 and 508. The accuracy lab's policy (docs/accuracy.md) moved one:
     // "yours is next" no longer waits for the modelled m2 departure (the train may come at once).
-    @Test("universytet → poshtova-ploshcha, Mon 08:00: transfer 87, next_stop 341, arrival 508 (model §13 ex. 2, lab policy)")
+    // The change is not confirmed, so the "train departed" reminder comes once, at 275 (model §4).
+    @Test("universytet → poshtova-ploshcha, Mon 08:00: transfer 87, reminder 275, next_stop 341, arrival 508 (model §13 ex. 2)")
     func rideWithAChange() throws {
         let rig = EngineRig(wallUnix: mondayMorning)
         let t0 = rig.clock.now
         let trip = try rig.ride("universytet", "poshtova-ploshcha")
         #expect(trip.wall.unixSeconds(at: trip.t0) == mondayMorning, "t0 maps to Mon 2026-08-17 08:00 Kyiv")
         let alerts = trip.alerts()
-        #expect(alerts.map(\.kind) == [.transfer, .nextStop, .arrival])
-        #expect(alerts.map { $0.instant.after(t0) } == [87, 341, 508])
+        #expect(alerts.map(\.kind) == [.transfer, .trainDepartedReminder, .nextStop, .arrival])
+        #expect(alerts.map { $0.instant.after(t0) } == [87, 275, 341, 508])
         #expect(alerts.first?.station == "khreshchatyk", "the transfer alert names the exit station")
 
         rig.clock.runUntilDisarmed()
-        #expect(rig.haptics.cues == [.acknowledged, .changeHere, .yoursIsNext, .getOffNow])
-        #expect(rig.haptics.alertCues.map { $0.at.after(t0) } == [87, 341, 508])
-        #expect(rig.alarm.armedInstants.map { $0.after(t0) } == [87, 341, 508, 1108])
+        #expect(rig.haptics.cues == [.acknowledged, .changeHere, .trainDepartedReminder, .yoursIsNext, .getOffNow])
+        #expect(rig.haptics.alertCues.map { $0.at.after(t0) } == [87, 275, 341, 508])
+        #expect(rig.alarm.armedInstants.map { $0.after(t0) } == [87, 275, 341, 508, 1108])
         let entry = try #require(rig.store.endedTrips.first)
         #expect(rig.store.endedTrips.count == 1)
         #expect(entry.outcome == .expired && entry.transfers == 1 && entry.plannedSeconds == 508)
         let fired = try #require(rig.store.savedTrips.compactMap { $0 }.last?.fired)
-        #expect(fired.mapValues { $0.after(t0) } == [.transfer: 87, .nextStop: 341, .arrival: 508])
+        #expect(fired.mapValues { $0.after(t0) } == [.transfer: 87, .trainDepartedReminder: 275, .nextStop: 341, .arrival: 508])
         #expect(entry.nextStopSeconds == 341, "the journal keeps when \"yours is next\" sounded")
         expectNoArmingForFiredAlerts(rig, plans: alerts, fired: fired)
     }
@@ -76,12 +77,12 @@ struct WholeRideTests {
         #expect(rig.haptics.played.map(\.at) == [t0, t0])
         #expect(rig.engine.active?.fired == [.transfer: t0])
         #expect(rig.store.activeTrip?.fired == [.transfer: t0], "the fired transfer is stored with the start")
-        let nextStop = try #require(trip.alerts().first { $0.kind == .nextStop })
-        #expect(rig.alarm.armed == nextStop.instant, "armed for next_stop, not for the transfer that fired")
+        let reminder = try #require(trip.alerts().first { $0.kind == .trainDepartedReminder })
+        #expect(rig.alarm.armed == reminder.instant, "armed for the next alert (the reminder), not for the transfer that fired")
         #expect(!rig.alarm.armedInstants.contains(t0))
 
         rig.clock.runUntilDisarmed()
-        #expect(rig.haptics.cues == [.acknowledged, .changeHere, .yoursIsNext, .getOffNow])
+        #expect(rig.haptics.cues == [.acknowledged, .changeHere, .trainDepartedReminder, .yoursIsNext, .getOffNow])
         let fired = try #require(rig.store.savedTrips.compactMap { $0 }.last?.fired)
         expectNoArmingForFiredAlerts(rig, plans: trip.alerts(), fired: fired)
     }

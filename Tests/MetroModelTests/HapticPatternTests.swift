@@ -7,7 +7,12 @@ import Testing
     @Test func vocabularyIsExactlyTheSpec() {
         #expect(HapticPattern.acknowledged.steps == [S.on(250)])
         #expect(HapticPattern.yoursIsNext.steps == [S.on(600), .off(300), .on(600), .off(300), .on(600), .off(300)])
-        #expect(HapticPattern.changeHere.steps == [S.on(600), .off(300), .on(250), .off(300), .on(600)])
+        // Change here ends with the ask to press "train departed": a second's rest, then two quick taps.
+        #expect(HapticPattern.changeHere.steps == [S.on(600), .off(300), .on(250), .off(300), .on(600), .off(1000),
+                                                   .on(250), .off(200), .on(250)])
+        #expect(HapticPattern.trainDepartedReminder.steps == [S.on(250), .off(200), .on(250), .off(1000),
+                                                              .on(250), .off(200), .on(250)])
+        #expect(HapticPattern.trainDepartedReminder.kind == .trainDepartedReminder)
         #expect(HapticPattern.getOffNow.steps == [S.on(1000), .off(400), .on(1000), .off(400)])
         #expect(HapticPattern.cannot.steps == [S.on(250), .off(250), .on(250), .off(250), .on(800)])
         #expect(HapticPattern.getOffNow.kind == .getOffNow && HapticPattern.cannot.kind == .cannot)
@@ -58,6 +63,7 @@ import Testing
         #expect(HapticKind.changeHere.priority > HapticKind.number.priority)
         #expect(HapticKind.number.priority == HapticKind.acknowledged.priority)
         #expect(HapticKind.cannot.priority == HapticKind.acknowledged.priority)
-        #expect(HapticKind.allCases.filter(\.isAlert) == [.changeHere, .yoursIsNext, .getOffNow, .timeToGo])
+        #expect(HapticKind.allCases.filter(\.isAlert) == [.changeHere, .trainDepartedReminder, .yoursIsNext, .getOffNow, .timeToGo])
+        #expect(HapticKind.trainDepartedReminder.priority == HapticKind.changeHere.priority)
     }
 }

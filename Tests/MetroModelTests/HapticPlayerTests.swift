@@ -86,7 +86,8 @@ private func pulseLengths(_ trace: [String]) -> [(on: Int64, ms: Int)] {
         #expect(p.queued == [.changeHere])
         // yoursIsNext ends at 2700 with its pause; changeHere follows at once.
         #expect(trace(&p, until: 100_000) == ["off@600", "on@900", "off@1500", "on@1800", "off@2400",
-                                               "on@2700", "off@3300", "on@3600", "off@3850", "on@4150", "off@4750"])
+                                               "on@2700", "off@3300", "on@3600", "off@3850", "on@4150", "off@4750",
+                                               "on@5750", "off@6000", "on@6200", "off@6450"])
     }
 
     @Test func anAlertCutShortByAHigherOneIsPlayedAgainAfterIt() {

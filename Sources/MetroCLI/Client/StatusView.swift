@@ -55,6 +55,8 @@ enum StatusView {
             let label: Phrase
             switch kind {
             case "transfer": label = Phrase(uk: "пересадка (\(name(alert["station"]?.stringValue)))", en: "change here (\(name(alert["station"]?.stringValue)))")
+            case "train_departed_reminder":
+                label = Phrase(uk: "нагадування: натисніть, щойно рушить поїзд", en: "reminder: press as your train pulls out")
             case "next_stop": label = Phrase(uk: "наступна — ваша", en: "yours is next")
             default: label = Phrase(uk: "виходьте", en: "get off now")
             }

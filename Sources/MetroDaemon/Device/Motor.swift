@@ -109,6 +109,7 @@ extension HapticKind {
         case .number: return "number"
         case .cannot: return "cannot"
         case .changeHere: return "change_here"
+        case .trainDepartedReminder: return "train_departed_reminder"
         case .yoursIsNext: return "yours_is_next"
         case .getOffNow: return "get_off_now"
         case .timeToGo: return "time_to_go"

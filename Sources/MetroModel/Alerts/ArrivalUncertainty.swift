@@ -33,13 +33,16 @@ extension Trip {
     /// The spreads of running times and dwells add as a root sum of squares (they do not all go the same way), plus
     /// `correlatedShare` of their plain sum (neither are they independent); the anchor, the walk and the wait add
     /// whole.
-    public var earliestPlausibleArrival: Instant {
-        let last = events.count - 1
+    public var earliestPlausibleArrival: Instant { earliestPlausible(at: events.count - 1) }
+
+    /// The earliest plausible instant of event `index` by the same rule as `earliestPlausibleArrival` (for the
+    /// transfer event: the earliest plausible departure of the train after the change, the wait none at all).
+    public func earliestPlausible(at index: Int) -> Instant {
         let anchor = current ?? 0
-        guard anchor < last else { return arrival }
+        guard anchor < index, index < events.count else { return events[min(max(index, 0), events.count - 1)].arrival }
         var squares = 0.0, linear = 0.0
         var whole = Double(ArrivalUncertainty.anchorSeconds)
-        for i in (anchor + 1)...last {
+        for i in (anchor + 1)...index {
             let event = events[i]
             let gap = Double(event.arrival - events[i - 1].departure) / 1e9
             if event.isTransfer {
@@ -50,7 +53,7 @@ extension Trip {
                 squares += running * running
                 linear += running
             }
-            if i < last {
+            if i < index {
                 let dwell = ArrivalUncertainty.dwellShare * Double(event.departure - event.arrival) / 1e9
                 squares += dwell * dwell
                 linear += dwell
@@ -58,7 +61,7 @@ extension Trip {
         }
         // Whole seconds, rounded toward earlier: the alert instants stay on the schedule's whole seconds.
         let slack = Int((whole + squares.squareRoot() + ArrivalUncertainty.correlatedShare * linear).rounded(.up))
-        return arrival - slack
+        return events[index].arrival - slack
     }
 
     /// The latest plausible departure of the train after a change that is not yet confirmed: the wait booked is a

@@ -6,8 +6,10 @@ public enum HapticKind: String, Sendable, Codable, CaseIterable {
     case number
     /// A gesture was refused (no route, out of hours, nothing to do).
     case cannot
-    /// "Next stop: change lines here."
+    /// "Next stop: change lines here" (ending with the ask to press "train departed").
     case changeHere
+    /// "Press as your train pulls out": the reminder of that ask after a change.
+    case trainDepartedReminder
     /// "Yours is next."
     case yoursIsNext
     /// "Get off now" — the arrival alarm.
@@ -20,7 +22,7 @@ public enum HapticKind: String, Sendable, Codable, CaseIterable {
     public var priority: Int {
         switch self {
         case .acknowledged, .number, .cannot: return 0
-        case .changeHere, .timeToGo: return 1
+        case .changeHere, .trainDepartedReminder, .timeToGo: return 1
         case .yoursIsNext: return 2
         case .getOffNow: return 3
         }
@@ -99,9 +101,19 @@ public struct HapticPattern: Sendable, Equatable {
     public static let yoursIsNext = HapticPattern(
         kind: .yoursIsNext, steps: Array(repeating: [.on(600), .off(300)], count: 3).flatMap { $0 })
 
-    /// "Change lines here": 600/300/250/300/600.
+    /// The ask to press "train departed": two quick taps (250 on, 200 off, 250 on) — the one motif played with a
+    /// 200 ms gap, felt as "tap-tap: your turn to press".
+    public static let pressAsk: [HapticStep] = [.on(250), .off(200), .on(250)]
+
+    /// "Change lines here": 600/300/250/300/600, then a second's rest and the ask to press "train departed" as
+    /// the next train pulls out (`pressAsk`).
     public static let changeHere = HapticPattern(
-        kind: .changeHere, steps: [.on(600), .off(300), .on(250), .off(300), .on(600)])
+        kind: .changeHere, steps: [.on(600), .off(300), .on(250), .off(300), .on(600), .off(1000)] + pressAsk)
+
+    /// "Press as your train pulls out", the reminder after a change: the ask alone, twice, a second apart
+    /// (250/200/250, 1000 off, 250/200/250).
+    public static let trainDepartedReminder = HapticPattern(
+        kind: .trainDepartedReminder, steps: pressAsk + [.off(1000)] + pressAsk)
 
     /// "Get off now": 1000 on / 400 off, twice (the player repeats it, see `HapticPlayer`).
     public static let getOffNow = HapticPattern(
