@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "MetroInput", dependencies: ["CInputShim", "MetroSystem"]),
         .target(name: "MetroDaemon", dependencies: [
             "MetroModel", "MetroEngine", "MetroControl", "MetroSystem", "MetroGPIO", "MetroGPS",
-            "MetroInput",
+            "MetroInput", "CInputShim",
         ]),
         .target(name: "MetroCLI", dependencies: ["MetroModel", "MetroControl", "MetroSystem"]),
 
