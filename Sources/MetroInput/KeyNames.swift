@@ -9,7 +9,7 @@ public enum KeyNames {
         return byName[upper]
     }
 
-    /// The header's first name for `code`, or `KEY_<code>` when it has none (messages only).
+    /// The header's first name for `code`, or `key <code>` when it has none (messages only).
     public static func name(of code: UInt16) -> String {
         byCode[code] ?? "key \(code)"
     }
