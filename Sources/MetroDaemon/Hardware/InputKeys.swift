@@ -72,6 +72,20 @@ final class InputKeys {
         keys = opened
         let names = codes.map { KeyNames.name(of: $0) }.joined(separator: ", ")
         log.info("input: buttons \(names) on \(opened.device.described)\(opened.grabbed ? ", grabbed" : ", shared with other programs")")
+        logWakeSource(of: opened.device)
+    }
+
+    /// Says whether a press wakes a suspended phone (alerts do anyway: CLOCK_BOOTTIME_ALARM); see docs/hardware.md.
+    private func logWakeSource(of device: InputDevice) {
+        switch WakeSource.state(ofEventNode: device.path) {
+        case .some(let state) where state.enabled:
+            log.info("input: \(device.described) is a wake-up source (\(state.file)): a press wakes a suspended phone")
+        case .some(let state):
+            log.notice("input: \(device.described) is not a wake-up source (\(state.file) says disabled): a press while "
+                + "the phone sleeps is not seen until it wakes; `echo enabled > \(state.file)` makes it one (docs/hardware.md)")
+        case .none:
+            log.info("input: \(device.described) has no wake-up setting in sysfs: a press while the phone sleeps may not wake it")
+        }
     }
 
     private func watch() throws {
