@@ -35,9 +35,11 @@ final class InputKeys {
             throw DaemonStartError("input: cannot create the retry timer: \(error)", exitCode: InputStartError.mayPass)
         }
         do { try open() } catch {
-            throw error.kind == .noSuchKey
-                ? InputStartError.make(key: "button_key", value: missingKeyName(error), error)
-                : InputStartError.make(key: "button_device", value: config.buttonDevice, error)
+            if error.kind == .noSuchKey {
+                let missing = missingKey(error)
+                throw InputStartError.make(key: missing.key, value: missing.name, error)
+            }
+            throw InputStartError.make(key: "button_device", value: config.buttonDevice, error)
         }
     }
 
@@ -58,10 +60,12 @@ final class InputKeys {
 
     private var codes: [UInt16] { [config.buttonKey] + (config.button2Key.map { [$0] } ?? []) }
 
-    /// The configured key name the device lacks (button_key or button2_key), for the message.
-    private func missingKeyName(_ error: InputError) -> String {
-        if let second = config.button2Key, error.message.hasSuffix(KeyNames.name(of: second)) { return KeyNames.name(of: second) }
-        return KeyNames.name(of: config.buttonKey)
+    /// The configuration key and key name the device lacks (`button_key` or `button2_key`), for the message.
+    private func missingKey(_ error: InputError) -> (key: String, name: String) {
+        if let second = config.button2Key, error.message.hasSuffix("has no key \(KeyNames.name(of: second))") {
+            return ("button2_key", KeyNames.name(of: second))
+        }
+        return ("button_key", KeyNames.name(of: config.buttonKey))
     }
 
     private func open() throws(InputError) {
