@@ -5,13 +5,12 @@ public enum KeyNames {
     public static func code(of spec: String) -> UInt16? {
         let trimmed = spec.trimmingWhitespace
         if let number = UInt16(trimmed), number >= 1, number <= maximumCode { return number }
-        let upper = trimmed.uppercased()
-        return byName[upper]
+        return byName[trimmed.lowercased()]
     }
 
     /// The header's first name for `code`, or `key <code>` when it has none (messages only).
     public static func name(of code: UInt16) -> String {
-        byCode[code] ?? "key \(code)"
+        byCode[code]?.uppercased() ?? "key \(code)"
     }
 
     /// `KEY_MAX` of the header the table was generated from: the highest code the kernel accepts.

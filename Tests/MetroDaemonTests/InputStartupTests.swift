@@ -89,3 +89,32 @@ import Testing
         #expect(line.contains("input on Debian") && line.contains("DeviceAllow=char-input rw"), "log:\n\(r.log)")
     }
 }
+
+/// Every input key is documented where a rider configures it: the shipped file (commented, with its default)
+/// and metrotimerd(8).
+@Suite struct InputKeysDocumentedTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test(arguments: ["button_hardware", "motor_hardware", "button_device", "button_key", "button2_key", "button_grab",
+                      "vibrator_device"])
+    func theKeyIsInTheShippedFileAndTheManPage(_ key: String) throws {
+        #expect(DaemonConfig.keys.contains(key))
+        let shipped = try String(contentsOf: Self.repository.appendingPathComponent("etc/metrotimer/metrotimer.conf"), encoding: .utf8)
+        #expect(shipped.contains("\n#\(key) ="), "etc/metrotimer/metrotimer.conf lacks #\(key) =")
+        let page = try String(contentsOf: Self.repository.appendingPathComponent("docs/man/metrotimerd.8"), encoding: .utf8)
+        #expect(page.contains(key), "metrotimerd.8 lacks \(key)")
+    }
+
+    @Test func theShippedDefaultsAreTheDaemonsDefaults() throws {
+        let shipped = try String(contentsOf: Self.repository.appendingPathComponent("etc/metrotimer/metrotimer.conf"), encoding: .utf8)
+        // The commented lines, uncommented, give the defaults back.
+        let uncommented = shipped.split(separator: "\n").filter { $0.hasPrefix("#button_") || $0.hasPrefix("#vibrator_") || $0.hasPrefix("#motor_hardware") }
+            .map { $0.dropFirst() }.joined(separator: "\n") + "\n"
+        #expect(try load(uncommented).keysDiffering(from: DaemonConfig()).isEmpty, "\(uncommented)")
+    }
+
+    private func load(_ text: String) throws -> DaemonConfig {
+        try DaemonConfig.from(ConfigFileParser.parse(text, file: "metrotimer.conf"))
+    }
+}
