@@ -2,7 +2,8 @@
 # Writes Sources/MetroInput/KeyNameTable.swift from <linux/input-event-codes.h>: every KEY_* and BTN_* name
 # with its code, aliases resolved, in the header's order (so the first name of a code is the one the header
 # gives first). Names are stored in lower case (KeyNames matches any case and shows them in upper case).
-# Run again when the kernel headers gain keys; the output is committed.
+# Run again when the kernel headers gain keys, on the newest header at hand (the committed table is from
+# Debian 13's linux-libc-dev, a superset of Debian 12's); the output is committed.
 # Usage: scripts/gen-key-names.sh [HEADER]
 set -eu
 header=${1:-/usr/include/linux/input-event-codes.h}

@@ -1,6 +1,7 @@
 #include "CInputShim.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <linux/input.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -82,6 +83,15 @@ int metro_input_effects_max(int fd) {
     return count;
 }
 
+/* seconds and microseconds to nanoseconds, clamped to [0, INT64_MAX] instead of overflowing: a kernel never
+ * sends such values, but a descriptor that is not the kernel's might. */
+static int64_t timestamp_ns(int64_t seconds, int64_t microseconds) {
+    if (seconds < 0 || microseconds < 0) return 0;
+    if (microseconds > 999999) microseconds = 999999;
+    if (seconds > (INT64_MAX - 999999999LL) / 1000000000LL) return INT64_MAX;
+    return seconds * 1000000000LL + microseconds * 1000LL;
+}
+
 int metro_input_read_events(int fd, struct metro_input_event *events, int capacity) {
     struct input_event raw[64];
     if (capacity <= 0) { errno = EINVAL; return -1; }
@@ -92,7 +102,7 @@ int metro_input_read_events(int fd, struct metro_input_event *events, int capaci
     if (got % (ssize_t)sizeof raw[0] != 0) { errno = EIO; return -1; }
     int count = (int)(got / (ssize_t)sizeof raw[0]);
     for (int i = 0; i < count; i++) {
-        events[i].timestamp_ns = (int64_t)raw[i].input_event_sec * 1000000000LL + (int64_t)raw[i].input_event_usec * 1000LL;
+        events[i].timestamp_ns = timestamp_ns((int64_t)raw[i].input_event_sec, (int64_t)raw[i].input_event_usec);
         events[i].type = raw[i].type;
         events[i].code = raw[i].code;
         events[i].value = raw[i].value;

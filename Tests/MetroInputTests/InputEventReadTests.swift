@@ -70,6 +70,18 @@ private final class EventPipe {
         #endif
     }
 
+    /// Hostile timestamps (from a descriptor that is not the kernel's) are clamped, never overflowed.
+    @Test func absurdTimestampsAreClamped() throws {
+        #if arch(x86_64) || arch(arm64)
+        let pipe = EventPipe()
+        try pipe.write(rawEvent(seconds: .max, microseconds: 999_999, type: evKey, code: 115, value: 1)
+            + rawEvent(seconds: -5, microseconds: 0, type: evKey, code: 115, value: 0)
+            + rawEvent(seconds: 1, microseconds: .max, type: evKey, code: 115, value: 1))
+        let events = try InputDevice.readEvents(fd: pipe.readEnd, describing: "pipe")
+        #expect(events.map(\.timestampNs) == [.max, 0, 1_999_999_000])
+        #endif
+    }
+
     @Test func aReadCutInsideAnEventIsAnError() throws {
         let pipe = EventPipe()
         try pipe.write([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
