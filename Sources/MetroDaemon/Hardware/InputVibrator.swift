@@ -100,7 +100,8 @@ final class InputVibrator: Motor {
             return
         }
         isOn = on
-        log.debug("input: vibrator \(on ? "on" : "off")")
+        // The boot-time stamp of each play/stop, so a test can line the log up with what the device recorded.
+        log.debug("input: vibrator \(on ? "on" : "off") (boottime_ns \(Clocks.now(.boottime)))")
         do {
             if on {
                 try motorCap.arm(atBoottimeNanoseconds: Clocks.now(.boottime) + capNanoseconds)
