@@ -8,6 +8,7 @@
 //   MetroSystem   thin honest wrappers over Linux: fds, epoll, timerfd, signalfd, sockets, sqlite3, sd_notify
 //   MetroGPIO     libgpiod wrapper (button and motor), over CGpioShim: libgpiod 1.6 or 2.x, whichever is installed
 //   MetroGPS      libgps wrapper (gpsd fixes)
+//   MetroInput    evdev wrapper (a phone's keys as buttons, its force-feedback vibrator as the motor), over CInputShim
 //   MetroDaemon   adapters + event loop wiring of metrotimerd
 //   MetroCLI      the metrotimer command line
 //   MetroLab      the accuracy lab: true rides drawn from a world model, run through the engine on a virtual clock
@@ -36,21 +37,25 @@ let package = Package(
         .systemLibrary(name: "CGpiod", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         // One C API over both libgpiod generations; the installed <gpiod.h> picks the backend file.
         .target(name: "CGpioShim", dependencies: ["CGpiod"]),
+        // The evdev ioctls, struct input_event and struct ff_effect.
+        .target(name: "CInputShim"),
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
 
         // Adapters over the real system.
         .target(name: "MetroSystem", dependencies: ["CLinuxShim", "CSQLite"]),
         .target(name: "MetroGPIO", dependencies: ["CGpioShim", "MetroSystem"]),
         .target(name: "MetroGPS", dependencies: ["CGPS", "MetroSystem"]),
+        .target(name: "MetroInput", dependencies: ["CInputShim", "MetroSystem"]),
         .target(name: "MetroDaemon", dependencies: [
             "MetroModel", "MetroEngine", "MetroControl", "MetroSystem", "MetroGPIO", "MetroGPS",
+            "MetroInput", "CInputShim",
         ]),
         .target(name: "MetroCLI", dependencies: ["MetroModel", "MetroControl", "MetroSystem"]),
 
         // Programs.
         .executableTarget(name: "metrotimerd", dependencies: ["MetroDaemon", "MetroSystem"]),
         .executableTarget(name: "metrotimer", dependencies: ["MetroCLI"]),
-        .executableTarget(name: "metrotimer-hwcheck", dependencies: ["MetroGPIO", "MetroSystem", "CLinuxShim"]),
+        .executableTarget(name: "metrotimer-hwcheck", dependencies: ["MetroGPIO", "MetroInput", "CInputShim", "MetroSystem", "CLinuxShim"]),
         .executableTarget(name: "metrotimer-bench", dependencies: ["MetroSystem"]),
         .executableTarget(name: "metrotimer-modelbench", dependencies: ["MetroModel"]),
         .executableTarget(name: "metrotimer-lab", dependencies: ["MetroLab", "MetroModel"]),
@@ -73,6 +78,7 @@ let package = Package(
         .testTarget(name: "MetroSystemTests", dependencies: ["MetroSystem", "CLinuxShim"]),
         .testTarget(name: "MetroGPSTests", dependencies: ["MetroGPS", "MetroSystem", "GPSTestSupport"]),
         .testTarget(name: "MetroGPIOTests", dependencies: ["MetroGPIO", "MetroSystem"]),
+        .testTarget(name: "MetroInputTests", dependencies: ["MetroInput", "CInputShim", "MetroSystem"]),
         .testTarget(name: "MetroDaemonTests", dependencies: ["MetroDaemon", "MetroControl", "MetroCLI", "MetroSystem",
                                                             "GPSTestSupport"]),
         .testTarget(name: "MetroCLITests", dependencies: ["MetroCLI", "MetroModel"]),

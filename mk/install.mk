@@ -1,6 +1,7 @@
 # Install, uninstall and the DESTDIR install test.
 #
 #   make install   [PREFIX=/usr/local] [DESTDIR=] [STATIC=1] [STRIP=1] [GPIO_CHIP=/dev/gpiochip0] [GPIO_GROUP=gpio]
+#                  [INPUT_GROUP=input]
 #   make uninstall [PREFIX=/usr/local] [DESTDIR=]
 #
 # Layout (PREFIX=/usr/local by default; a distribution package uses PREFIX=/usr):
@@ -19,7 +20,9 @@
 # STATIC=1 links the Swift standard library statically, so a board needs no Swift runtime; STRIP=1 strips
 # the installed programs (about a third of the size; crash backtraces lose their symbol names).
 # GPIO_CHIP is the device the unit may open (DeviceAllow=); GPIO_GROUP, when the group exists (it does on
-# Raspberry Pi OS, where it owns /dev/gpiochip*), makes the service user a member of it.
+# Raspberry Pi OS, where it owns /dev/gpiochip*), makes the service user a member of it. INPUT_GROUP does the
+# same for the group that owns /dev/input/event* (input on Debian and every systemd distribution), so a phone's
+# keys and vibrator (hardware = input) can be opened; the unit allows those devices with DeviceAllow=char-input.
 # With an empty DESTDIR on a running systemd, install also creates the user (systemd-sysusers) and reloads
 # systemd; uninstall never removes the user, the configuration or the state.
 
@@ -36,6 +39,7 @@ SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 SYSCONFDIR  ?= /etc
 GPIO_CHIP   ?= /dev/gpiochip0
 GPIO_GROUP  ?= $(shell getent group gpio >/dev/null 2>&1 && echo gpio)
+INPUT_GROUP ?= $(shell getent group input >/dev/null 2>&1 && echo input)
 STATIC      ?= 0
 STRIP       ?= 0
 # The build the install copies: release for real installs; the install test reuses the debug build.
@@ -86,7 +90,10 @@ install: install-build
 	{ cat systemd/sysusers.d/metrotimer.conf; \
 	  if [ -n "$(GPIO_GROUP)" ]; then printf '%s\n' \
 	    '# Added by make install: $(GPIO_GROUP) owns /dev/gpiochip* on this board.' \
-	    'm     metrotimer $(GPIO_GROUP)'; fi; } > $(DESTDIR)$(SYSUSERSDIR)/metrotimer.conf.tmp
+	    'm     metrotimer $(GPIO_GROUP)'; fi; \
+	  if [ -n "$(INPUT_GROUP)" ]; then printf '%s\n' \
+	    '# Added by make install: $(INPUT_GROUP) owns /dev/input/event* (keys and vibrator, hardware = input).' \
+	    'm     metrotimer $(INPUT_GROUP)'; fi; } > $(DESTDIR)$(SYSUSERSDIR)/metrotimer.conf.tmp
 	chmod 0644 $(DESTDIR)$(SYSUSERSDIR)/metrotimer.conf.tmp
 	mv $(DESTDIR)$(SYSUSERSDIR)/metrotimer.conf.tmp $(DESTDIR)$(SYSUSERSDIR)/metrotimer.conf
 	$(INSTALL) -m 0644 etc/metrotimer/metrotimer.conf $(DESTDIR)$(DATADIR)/metrotimer.conf.example

@@ -1,9 +1,9 @@
 // metrotimer-hwcheck: a wiring self-check for a board's button and motor.
 //
-// It opens the chip, requests both lines as metrotimer would (consumer "metrotimer"), then prints every
+// GPIO mode (--chip): it opens the chip, requests both lines as metrotimer would (consumer "metrotimer"), then prints every
 // button edge with its kernel timestamp and drives the motor: mirroring the button, or a pulse per press
 // with --pulse-ms. One thread, one poll() over the event fd and a signalfd; SIGTERM/SIGINT drive the motor
-// off and exit.
+// off and exit. Input mode (--input, a phone's keys and vibrator): see InputCheck.swift.
 import CLinuxShim
 import Glibc
 import MetroGPIO
@@ -30,6 +30,8 @@ let usage = text(
     uk: """
         використання: metrotimer-hwcheck --chip ЧИП --button ЛІНІЯ --motor ЛІНІЯ [--active-low] [--motor-active-low]
                                          [--bias pull-up|pull-down|disabled|as-is] [--events N] [--pulse-ms МС] [--lang uk|en]
+               metrotimer-hwcheck --input --key-device ПРИСТРІЙ --key КЛАВІША [--grab] --vibrator ПРИСТРІЙ
+                                         [--strong] [--events N] [--pulse-ms МС] [--lang uk|en]
                metrotimer-hwcheck --version
           ЧИП    /dev/gpiochipN, gpiochipN, N або мітка чипа (див. gpiodetect)
           ЛІНІЯ  номер лінії або її назва (див. gpioinfo ЧИП)
@@ -37,10 +39,16 @@ let usage = text(
           --events N        вийти після N фронтів кнопки (типово працює до SIGTERM/SIGINT)
           --pulse-ms МС     вмикати мотор на МС при кожному натисканні, а не повторювати кнопку
           --version         з якою libgpiod зібрано програму, і вийти
+          ПРИСТРІЙ  шлях /dev/input/… або назва пристрою вводу (див. /proc/bus/input/devices)
+          КЛАВІША   назва з <linux/input-event-codes.h>, напр. KEY_VOLUMEUP, або код
+          --grab            забрати пристрій клавіш собі: інші програми не бачать натискань
+          --strong          повна сила вібрації (типово три чверті)
         """,
     en: """
         usage: metrotimer-hwcheck --chip CHIP --button LINE --motor LINE [--active-low] [--motor-active-low]
                                   [--bias pull-up|pull-down|disabled|as-is] [--events N] [--pulse-ms MS] [--lang uk|en]
+               metrotimer-hwcheck --input --key-device DEVICE --key KEY [--grab] --vibrator DEVICE
+                                  [--strong] [--events N] [--pulse-ms MS] [--lang uk|en]
                metrotimer-hwcheck --version
           CHIP   /dev/gpiochipN, gpiochipN, N, or a chip label (see gpiodetect)
           LINE   a line offset or a line name (see gpioinfo CHIP)
@@ -48,6 +56,10 @@ let usage = text(
           --events N        exit after N button edges (default: run until SIGTERM/SIGINT)
           --pulse-ms MS     pulse the motor for MS on each press instead of mirroring the button
           --version         the libgpiod this program was built with, then exit
+          DEVICE  a /dev/input/… path or an input device's name (see /proc/bus/input/devices)
+          KEY     a name from <linux/input-event-codes.h>, e.g. KEY_VOLUMEUP, or a key code
+          --grab            take the key device for this program alone (EVIOCGRAB): others see no presses
+          --strong          full vibration strength (three quarters by default)
         """)
 
 /// The command line, validated.
@@ -60,6 +72,13 @@ struct Options {
     var bias = LineBias.asIs
     var events = 0
     var pulseMs = 0
+    /// Input mode (--input): the key device, the key, the vibrator.
+    var input = false
+    var keyDevice = ""
+    var key = ""
+    var grab = false
+    var vibrator = ""
+    var strong = false
 }
 
 /// Writes a whole line to `fd` unbuffered, so a supervising script sees each line when it happens.
@@ -120,6 +139,12 @@ func parseOptions(_ arguments: [String]) -> Options {
             options.bias = bias
         case "--events": options.events = count(of: flag)
         case "--pulse-ms": options.pulseMs = count(of: flag)
+        case "--input": options.input = true
+        case "--key-device": options.keyDevice = value(of: flag)
+        case "--key": options.key = value(of: flag)
+        case "--grab": options.grab = true
+        case "--vibrator": options.vibrator = value(of: flag)
+        case "--strong": options.strong = true
         case "--lang": _ = value(of: flag)  // read before anything is printed (`ukrainian`)
         case "-h", "--help": say(usage); exit(0)
         case "--version": say(text(uk: "metrotimer-hwcheck з libgpiod \(GPIOChip.libraryVersion)", en: "metrotimer-hwcheck with libgpiod \(GPIOChip.libraryVersion)")); exit(0)
@@ -127,6 +152,13 @@ func parseOptions(_ arguments: [String]) -> Options {
             if flag.hasPrefix("--lang=") { continue }
             fail(text(uk: "невідомий параметр '\(flag)'", en: "unknown option '\(flag)'") + "\n\(usage)", status: 2)
         }
+    }
+    if options.input {
+        checkInputOptions(options)
+        return options
+    }
+    for (flag, given) in [("--key-device", options.keyDevice), ("--key", options.key), ("--vibrator", options.vibrator)] where !given.isEmpty {
+        fail(text(uk: "\(flag) — лише разом з --input", en: "\(flag) needs --input") + "\n\(usage)", status: 2)
     }
     for (flag, given) in [("--chip", options.chip), ("--button", options.button), ("--motor", options.motor)] where given.isEmpty {
         fail(text(uk: "\(flag) обовʼязковий", en: "\(flag) is required") + "\n\(usage)", status: 2)
@@ -229,6 +261,7 @@ func run(_ options: Options) throws(GPIOError) -> Int32 {
 }
 
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+if options.input { exit(runInputCheck(options)) }
 do {
     exit(try run(options))
 } catch {

@@ -232,7 +232,9 @@ import Testing
         let hwcheck = DaemonProcess.productsDirectory.appendingPathComponent("metrotimer-hwcheck").path
         var problems: [String] = []
         for arguments in [["--help"], ["--frobnicate"], ["--chip", "gpiochip-none", "--button", "1", "--motor", "2"], ["--chip", "x"],
-                          ["--chip", "x", "--button", "1", "--motor", "2", "--events", "many"]] {
+                          ["--chip", "x", "--button", "1", "--motor", "2", "--events", "many"],
+                          ["--input", "--key-device", "/dev/null", "--key", "KEY_VOLUMEUP", "--vibrator", "/dev/null"],
+                          ["--input", "--key-device", "x"], ["--input", "--key-device", "x", "--key", "KEY_NONE", "--vibrator", "y"]] {
             var environment = ProcessInfo.processInfo.environment
             for key in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[key] = nil }
             let en = try DaemonProcess.run(hwcheck, arguments + ["--lang", "en"], environment: environment)

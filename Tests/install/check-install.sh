@@ -20,7 +20,7 @@ check_prefix() {
     dest="$work/root$(echo "$prefix" | tr / _)"
     log="$work/install$(echo "$prefix" | tr / _).log"
     if ! $MAKE --no-print-directory install DESTDIR="$dest" PREFIX="$prefix" INSTALL_CONFIG=debug \
-            GPIO_CHIP=/dev/gpiochip4 GPIO_GROUP=gpio >"$log" 2>&1; then
+            GPIO_CHIP=/dev/gpiochip4 GPIO_GROUP=gpio INPUT_GROUP=input >"$log" 2>&1; then
         cat "$log" >&2; fail "make install PREFIX=$prefix"; return
     fi
 
@@ -56,6 +56,8 @@ check_prefix() {
     # sysusers: the gpio membership line, and systemd-sysusers accepts the file.
     sysusers="$dest$prefix/lib/sysusers.d/metrotimer.conf"
     grep -Eq '^m +metrotimer +gpio$' "$sysusers" || fail "GPIO_GROUP=gpio did not add the membership line"
+    grep -Eq '^m +metrotimer +input$' "$sysusers" || fail "INPUT_GROUP=input did not add the membership line"
+    grep -qx "DeviceAllow=char-input rw" "$unit" || fail "the unit does not allow the input devices (hardware = input)"
     if out=$(systemd-sysusers --root="$dest" --dry-run "$sysusers" 2>&1) \
             && echo "$out" | grep -q "metrotimer"; then
         pass "systemd-sysusers --dry-run: $(echo "$out" | grep -i "creating user" | head -n 1)"

@@ -48,7 +48,7 @@ for line in "Type=notify" "ExecReload=/bin/kill -HUP \$MAINPID" "Restart=on-fail
         "RestartPreventExitStatus=78" "User=metrotimer" "Group=metrotimer" "StateDirectory=metrotimer" \
         "StateDirectoryMode=0700" "RuntimeDirectory=metrotimer" "ConfigurationDirectory=metrotimer" \
         "AmbientCapabilities=CAP_WAKE_ALARM" "CapabilityBoundingSet=CAP_WAKE_ALARM" "DevicePolicy=closed" \
-        "DeviceAllow=/dev/gpiochip0 rw" "IPAddressDeny=any" "IPAddressAllow=localhost" \
+        "DeviceAllow=/dev/gpiochip0 rw" "DeviceAllow=char-input rw" "IPAddressDeny=any" "IPAddressAllow=localhost" \
         "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6" "UMask=0077" "ProtectProc=invisible"; do
     grep -qxF "$line" "$unit" || fail "the unit lacks '$line'"
 done

@@ -1,11 +1,14 @@
 import MetroGPS
+import MetroInput
 import MetroModel
 
 /// Everything `metrotimerd` can be configured with. Every key of `etc/metrotimer/metrotimer.conf` is a field here,
 /// with the same default; `DaemonConfig.load` refuses unknown keys and bad values naming file and line.
 public struct DaemonConfig: Equatable, Sendable {
     /// Where buttons and the motor live.
-    public enum Hardware: String, Sendable { case simulated, gpio }
+    public enum Hardware: String, Sendable { case simulated, gpio, input }
+    /// Where one side (the button, or the motor) lives on real hardware: a GPIO line, or an input device.
+    public enum Side: String, Sendable { case gpio, input }
     /// Which logical level means "active" on a GPIO line.
     public enum ActiveLevel: String, Sendable { case low, high }
     /// The bias (internal pull) requested for the button line.
@@ -39,6 +42,20 @@ public struct DaemonConfig: Equatable, Sendable {
     public var motorLine: String = "motor"
     public var motorActive: ActiveLevel = .high
     public var motorStrength: MotorStrength = .normal
+    /// Overrides `hardware` for the button (a GPIO button with an input-device vibrator, or the reverse).
+    public var buttonHardware: Side?
+    /// Overrides `hardware` for the motor.
+    public var motorHardware: Side?
+    /// The key device: a path (a `/dev/input/by-path/` or `by-id` link) or the device's name; empty: not set.
+    public var buttonDevice: String = ""
+    /// The key used as the button, as a code (`button_key` takes a name from the kernel header or a number).
+    public var buttonKey: UInt16 = 115  // KEY_VOLUMEUP
+    /// An optional second key on the same device (short = +1, long = −1, as `button2_line`).
+    public var button2Key: UInt16?
+    /// Whether the daemon takes the key device for itself (EVIOCGRAB): no other program then sees its keys.
+    public var buttonGrab: Bool = false
+    /// The force-feedback device: a path or the device's name; empty: not set.
+    public var vibratorDevice: String = ""
     /// How "get off now" repeats: until acknowledged (rising, up to an 8-minute cap, then a final pattern) or
     /// four plays over a minute (see `ArrivalAlarm`).
     public var arrivalAlarm: ArrivalAlarm.Style = .untilAcknowledged
@@ -60,9 +77,27 @@ public struct DaemonConfig: Equatable, Sendable {
     public static let keys: [String] = [
         "hardware", "time_scale", "state_directory", "runtime_directory", "control_group", "language", "route",
         "data_file", "gpio_chip", "button_line", "button_active", "button_bias", "button_debounce_ms",
-        "button2_line", "motor_line", "motor_active", "motor_strength", "arrival_alarm", "gpsd", "gpsd_allow_remote",
-        "log_level",
+        "button2_line", "motor_line", "motor_active", "motor_strength", "button_hardware", "motor_hardware",
+        "button_device", "button_key", "button2_key", "button_grab", "vibrator_device", "arrival_alarm", "gpsd",
+        "gpsd_allow_remote", "log_level",
     ]
+
+    /// Where the button lives: `button_hardware` when set, else `hardware`; nil on the simulated board.
+    public var buttonSide: Side? { side(override: buttonHardware) }
+    /// Where the motor lives: `motor_hardware` when set, else `hardware`; nil on the simulated board.
+    public var motorSide: Side? { side(override: motorHardware) }
+
+    private func side(override: Side?) -> Side? {
+        switch hardware {
+        case .simulated: nil
+        case .gpio: override ?? .gpio
+        case .input: override ?? .input
+        }
+    }
+
+    /// Whether a second button is configured on the side the button lives on (the simulated board follows
+    /// `button2_line`).
+    public var hasSecondButton: Bool { buttonSide == .input ? button2Key != nil : button2Line != nil }
 
     /// Applies assignments in order over the defaults; throws every refused assignment at once.
     public static func from(_ assignments: [ConfigAssignment]) throws(ConfigError) -> DaemonConfig {
@@ -111,8 +146,27 @@ public struct DaemonConfig: Equatable, Sendable {
             guard v.hasPrefix("/") else { throw ConfigError(a, "'\(v)' must be an absolute path") }
             return v
         }
+        func key() throws(ConfigError) -> UInt16 {
+            guard let code = KeyNames.code(of: a.value) else {
+                throw ConfigError(a, "'\(a.value)' is not a key: a name from <linux/input-event-codes.h> such as "
+                    + "KEY_VOLUMEUP, KEY_VOLUMEDOWN or KEY_POWER, or a key code from 1 to \(KeyNames.maximumCode)")
+            }
+            return code
+        }
         switch a.key {
-        case "hardware": hardware = try choice(Hardware.self, [.simulated, .gpio])
+        case "hardware": hardware = try choice(Hardware.self, [.simulated, .gpio, .input])
+        case "button_hardware": buttonHardware = a.value.isEmpty ? nil : try choice(Side.self, [.gpio, .input])
+        case "motor_hardware": motorHardware = a.value.isEmpty ? nil : try choice(Side.self, [.gpio, .input])
+        case "button_device": buttonDevice = a.value
+        case "button_key": buttonKey = try key()
+        case "button2_key": button2Key = a.value.isEmpty ? nil : try key()
+        case "button_grab":
+            switch a.value {
+            case "yes": buttonGrab = true
+            case "no": buttonGrab = false
+            default: throw ConfigError(a, "'\(a.value)' is not one of yes, no")
+            }
+        case "vibrator_device": vibratorDevice = a.value
         case "time_scale":
             guard let v = Double(a.value), v.isFinite, v >= 1, v <= 10_000 else {
                 throw ConfigError(a, "'\(a.value)' must be a number from 1 to 10000")
@@ -186,6 +240,10 @@ public struct DaemonConfig: Equatable, Sendable {
             "button_debounce_ms": a.buttonDebounceMilliseconds != b.buttonDebounceMilliseconds,
             "button2_line": a.button2Line != b.button2Line, "motor_line": a.motorLine != b.motorLine,
             "motor_active": a.motorActive != b.motorActive, "motor_strength": a.motorStrength != b.motorStrength,
+            "button_hardware": a.buttonHardware != b.buttonHardware, "motor_hardware": a.motorHardware != b.motorHardware,
+            "button_device": a.buttonDevice != b.buttonDevice, "button_key": a.buttonKey != b.buttonKey,
+            "button2_key": a.button2Key != b.button2Key, "button_grab": a.buttonGrab != b.buttonGrab,
+            "vibrator_device": a.vibratorDevice != b.vibratorDevice,
             "arrival_alarm": a.arrivalAlarm != b.arrivalAlarm,
             "gpsd": a.gpsd != b.gpsd, "gpsd_allow_remote": a.gpsdAllowRemote != b.gpsdAllowRemote, "log_level": a.logLevel != b.logLevel,
         ]
@@ -201,11 +259,31 @@ public struct DaemonConfig: Equatable, Sendable {
     /// The problems `validate()` throws, as a list.
     public func validationProblems() -> [String] {
         var problems: [String] = []
-        if hardware == .gpio {
-            if buttonLine == motorLine { problems.append("button_line and motor_line are both '\(motorLine)'") }
-            if let b2 = button2Line, b2 == buttonLine || b2 == motorLine {
-                problems.append("button2_line '\(b2)' is already used by another line")
+        if buttonSide == .gpio, motorSide == .gpio, buttonLine == motorLine {
+            problems.append("button_line and motor_line are both '\(motorLine)'")
+        }
+        if buttonSide == .gpio, let b2 = button2Line, b2 == buttonLine || (motorSide == .gpio && b2 == motorLine) {
+            problems.append("button2_line '\(b2)' is already used by another line")
+        }
+        if hardware == .simulated {
+            for (key, value) in [("button_hardware", buttonHardware), ("motor_hardware", motorHardware)] {
+                if let value {
+                    problems.append("\(key) = \(value.rawValue) needs hardware = gpio or input (the simulated board has no sides)")
+                }
             }
+        }
+        let inputWhy = hardware == .input ? "hardware = input" : "button_hardware = input"
+        if buttonSide == .input {
+            if buttonDevice.isEmpty {
+                problems.append("button_device must name the key device (a /dev/input path or the device's name) with \(inputWhy)")
+            }
+            if button2Key == buttonKey {
+                problems.append("button_key and button2_key are both \(KeyNames.name(of: buttonKey))")
+            }
+        }
+        if motorSide == .input, vibratorDevice.isEmpty {
+            let why = hardware == .input ? "hardware = input" : "motor_hardware = input"
+            problems.append("vibrator_device must name the force-feedback device (a /dev/input path or the device's name) with \(why)")
         }
         return problems
     }

@@ -143,7 +143,7 @@ final class GPIOBoard: Motor {
     func release() {
         isReleased = true
         _ = try? motorCap.disarm()
-        lines?.motor.release()
+        lines?.motor?.release()
     }
 
     /// Motor off and every line released, timers disarmed, fds off the loop (the last thing before exit).
@@ -272,7 +272,8 @@ final class GPIOBoard: Motor {
 
     private func describe(_ lines: GPIOBoardLines) -> String {
         let buttons = lines.buttons.map { "button \($0.number) on line \($0.line.offset)" }.joined(separator: ", ")
-        return "\(lines.chip.name) [\(lines.chip.label)]: \(buttons), motor on line \(lines.motor.offset),"
+        let motor = lines.motor.map { "motor on line \($0.offset)" } ?? "motor on the input side"
+        return "\(lines.chip.name) [\(lines.chip.label)]: \(buttons.isEmpty ? "buttons on the input side" : buttons), \(motor),"
             + " as '\(GPIOBoardLines.consumer)'"
     }
 }

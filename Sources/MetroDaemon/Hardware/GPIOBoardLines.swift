@@ -14,9 +14,10 @@ final class GPIOBoardLines {
 
     let chip: GPIOChip
     let buttons: [GPIOButton]
-    let motor: MotorLine
+    /// Nil when the motor is on another side (`motor_hardware = input`).
+    let motor: MotorLine?
 
-    private init(chip: GPIOChip, buttons: [GPIOButton], motor: MotorLine) {
+    private init(chip: GPIOChip, buttons: [GPIOButton], motor: MotorLine?) {
         self.chip = chip
         self.buttons = buttons
         self.motor = motor
@@ -25,18 +26,22 @@ final class GPIOBoardLines {
     /// Opens `gpio_chip`, finds `button_line`, `button2_line` (when set) and `motor_line` by name or offset,
     /// and requests them: buttons as both-edge events with `button_bias` and `button_active`, the motor as an
     /// output driven off, with `motor_active`. On any error the lines already requested are released again.
+    /// A side the configuration puts on an input device (`button_hardware`/`motor_hardware = input`) is not
+    /// claimed here.
     static func claim(config: DaemonConfig) throws(GPIOClaimError) -> GPIOBoardLines {
+        let claimsButtons = config.buttonSide != .input, claimsMotor = config.motorSide != .input
         let chip: GPIOChip
         do { chip = try GPIOChip.open(config.gpioChip) } catch {
             throw GPIOClaimError(key: "gpio_chip", value: config.gpioChip, underlying: error)
         }
-        var wanted: [(number: Int, key: String, spec: String)] = [(1, "button_line", config.buttonLine)]
-        if let second = config.button2Line { wanted.append((2, "button2_line", second)) }
+        var wanted: [(number: Int, key: String, spec: String)] = claimsButtons ? [(1, "button_line", config.buttonLine)] : []
+        if claimsButtons, let second = config.button2Line { wanted.append((2, "button2_line", second)) }
 
         // Resolve every line before requesting any, so a typo never leaves a line busy, and two keys naming
         // the same line (an offset and a name) are caught here: the strings alone cannot tell.
         var offsets: [(key: String, spec: String, offset: UInt32)] = []
-        for (key, spec) in wanted.map({ ($0.key, $0.spec) }) + [("motor_line", config.motorLine)] {
+        let motorWanted = claimsMotor ? [("motor_line", config.motorLine)] : []
+        for (key, spec) in wanted.map({ ($0.key, $0.spec) }) + motorWanted {
             let offset: UInt32
             do { offset = try chip.findLine(spec) } catch {
                 throw GPIOClaimError(key: key, value: spec, underlying: error)
@@ -62,6 +67,7 @@ final class GPIOBoardLines {
                 throw GPIOClaimError(key: button.key, value: button.spec, underlying: error)
             }
         }
+        guard claimsMotor else { return GPIOBoardLines(chip: chip, buttons: buttons, motor: nil) }
         do {
             let motor = try MotorLine(chip: chip, offset: offsets[offsets.count - 1].offset,
                                       activeLow: config.motorActive == .low, consumer: consumer)
@@ -75,7 +81,7 @@ final class GPIOBoardLines {
     /// Motor off, then every line given back to the kernel; idempotent. The chip closes when the last
     /// reference to this object goes.
     func release() {
-        motor.release()
+        motor?.release()
         buttons.forEach { $0.line.release() }
     }
 }

@@ -1,21 +1,30 @@
 import MetroSystem
 
-/// The board the daemon drives: real GPIO lines through libgpiod, or the simulated board (presses from
-/// `metrotimer press`, motor transitions in the log and the status).
+/// The board the daemon drives: real GPIO lines through libgpiod, input devices (a phone's keys and its
+/// force-feedback vibrator), a mix of the two (each side chosen by `button_hardware`/`motor_hardware`), or the
+/// simulated board (presses from `metrotimer press`, motor transitions in the log and the status).
 final class Hardware {
-    enum Kind: String { case gpio, simulated }
+    typealias Kind = DaemonConfig.Hardware
 
     let kind: Kind
     let motor: Motor
     /// Present only on the simulated board.
     let simulatedButtons: SimulatedButtons?
+    /// The GPIO side(s), when any side is on GPIO.
     private let gpio: GPIOBoard?
+    /// The button side on an input device.
+    private let inputKeys: InputKeys?
+    /// The motor side on an input device.
+    private let inputVibrator: InputVibrator?
 
-    private init(kind: Kind, motor: Motor, simulatedButtons: SimulatedButtons?, gpio: GPIOBoard?) {
+    private init(kind: Kind, motor: Motor, simulatedButtons: SimulatedButtons?, gpio: GPIOBoard?,
+                 inputKeys: InputKeys? = nil, inputVibrator: InputVibrator? = nil) {
         self.kind = kind
         self.motor = motor
         self.simulatedButtons = simulatedButtons
         self.gpio = gpio
+        self.inputKeys = inputKeys
+        self.inputVibrator = inputVibrator
     }
 
     /// Claims the configured hardware. GPIO errors at start are fatal (the rider must fix the wiring or the
@@ -28,11 +37,20 @@ final class Hardware {
         case .simulated:
             let record = try MotorRecord(path: config.runtimeDirectory + "/" + Hardware.simulatedMotorRecordName, log: log)
             let motor = SimulatedMotor(log: log, bootNow: { clock.bootNow() }, record: record)
-            let buttons = try SimulatedButtons(hasSecondButton: config.button2Line != nil, log: log, bootNow: { clock.bootNow() })
+            let buttons = try SimulatedButtons(hasSecondButton: config.hasSecondButton, log: log, bootNow: { clock.bootNow() })
             return Hardware(kind: .simulated, motor: motor, simulatedButtons: buttons, gpio: nil)
-        case .gpio:
-            let board = try GPIOBoard(config: config, log: log)
-            return Hardware(kind: .gpio, motor: board, simulatedButtons: nil, gpio: board)
+        case .gpio, .input:
+            // Each side on its own adapter; a side that fails releases the others (their deinit) and the start
+            // error names the key at fault.
+            let needsGPIO = config.buttonSide == .gpio || config.motorSide == .gpio
+            let board = needsGPIO ? try GPIOBoard(config: config, log: log) : nil
+            let keys = config.buttonSide == .input ? try InputKeys(config: config, log: log) : nil
+            let vibrator = config.motorSide == .input ? try InputVibrator(config: config, log: log) : nil
+            guard let motor: Motor = vibrator ?? board else {
+                throw DaemonStartError("hardware: no motor side configured")
+            }
+            return Hardware(kind: config.hardware, motor: motor, simulatedButtons: nil, gpio: board,
+                            inputKeys: keys, inputVibrator: vibrator)
         }
     }
 
@@ -40,15 +58,20 @@ final class Hardware {
     func register(on loop: EventLoop, device: DeviceController) throws {
         try simulatedButtons?.register(on: loop, device: device)
         try gpio?.register(on: loop, device: device)
+        try inputKeys?.register(on: loop, sink: device)
+        try inputVibrator?.register(on: loop)
     }
 
-    /// Motor off and lines released (every exit path).
+    /// Motor off and lines and devices released (every exit path).
     func release() {
         motor.release()
         gpio?.releaseAll()
+        inputVibrator?.releaseAll()
+        inputKeys?.releaseAll()
     }
 
-    var faults: [String] { motor.fault.map { [$0] } ?? [] }
+    /// Every side's fault, GPIO first.
+    var faults: [String] { [gpio?.fault, inputVibrator?.fault, inputKeys?.fault].compactMap { $0 } }
 
     /// The simulated motor's recent transitions (empty on GPIO).
     var motorLog: [String] { (motor as? SimulatedMotor)?.transitions ?? [] }

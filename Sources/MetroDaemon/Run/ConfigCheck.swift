@@ -1,12 +1,15 @@
 import Glibc
+import CInputShim
 import MetroGPIO
+import MetroInput
 import MetroModel
 import MetroSystem
 
 /// `metrotimerd --check-config`: everything start-up would refuse, found without starting — every problem of
-/// the configuration files, the network data, the default route, the scaled clock and (with `hardware = gpio`)
-/// the chip and lines, all in one run. It claims no line and touches no state. What cannot be checked from
-/// here (a chip this user may not open) is a warning, not a pass.
+/// the configuration files, the network data, the default route, the scaled clock, (on a GPIO side) the chip and
+/// lines and (on an input side) the key device and its keys, the vibrator and its force feedback, all in one run.
+/// It claims no line, grabs no device, uploads no effect and touches no state. What cannot be checked from here
+/// (a chip or device this user may not open) is a warning, not a pass.
 struct ConfigCheck {
     /// Lines that make the check fail (exit 78), each complete on its own, in both languages. The words of the
     /// configuration's validators and of libgpiod stay English (they name keys, values and the chip exactly) and
@@ -26,7 +29,56 @@ struct ConfigCheck {
         if let refusal = ModelClock(scale: config.timeScale).rangeRefusal(boottime: bootNow) {
             problems.append(Phrase(uk: "годинник служби: «\(refusal)»", en: refusal))
         }
-        if config.hardware == .gpio { checkGPIO(config) }
+        if config.buttonSide == .gpio || config.motorSide == .gpio { checkGPIO(config) }
+        if config.buttonSide == .input, !config.buttonDevice.isEmpty { checkKeys(config) }
+        if config.motorSide == .input, !config.vibratorDevice.isEmpty { checkVibrator(config) }
+    }
+
+    /// The key device must exist and report every configured key (read-only: not grabbed).
+    private mutating func checkKeys(_ config: DaemonConfig) {
+        guard let device = openInput("button_device", config.buttonDevice) else { return }
+        var keys = [("button_key", config.buttonKey)]
+        if let second = config.button2Key { keys.append(("button2_key", second)) }
+        for (key, code) in keys {
+            do {
+                if try !device.hasKey(code) {
+                    problems.append("\(key) = \(KeyNames.name(of: code)): \(device.described) has no key \(KeyNames.name(of: code))")
+                }
+            } catch {
+                warnings.append("\(key) = \(KeyNames.name(of: code)): \(error.message) (not checked)")
+            }
+        }
+    }
+
+    /// The vibrator must exist and play rumble or periodic effects (read-only: nothing is uploaded).
+    private mutating func checkVibrator(_ config: DaemonConfig) {
+        guard let device = openInput("vibrator_device", config.vibratorDevice) else { return }
+        do throws(InputError) {
+            let hasFF = try device.hasForceFeedback()
+            let rumble = try device.hasEffect(metro_input_ff_rumble())
+            let periodic = try device.hasEffect(metro_input_ff_periodic())
+            if !(hasFF && (rumble || periodic)) {
+                problems.append("vibrator_device = '\(config.vibratorDevice)': \(device.described) has no force feedback "
+                    + "(neither FF_RUMBLE nor FF_PERIODIC)")
+            }
+        } catch {
+            warnings.append("vibrator_device = '\(config.vibratorDevice)': \(error.message) (not checked)")
+        }
+    }
+
+    /// Opens an input device read-only; a device this user may not open is a warning, anything else a problem.
+    private mutating func openInput(_ key: String, _ spec: String) -> InputDevice? {
+        do { return try InputDeviceLookup.open(spec, writable: false) } catch {
+            if error.kind == .system {
+                let why = error.isPermissionProblem
+                    ? "this user may not open it; run --check-config as the daemon's user to check the device"
+                    : "the device was not checked"
+                warnings.append("\(key) = '\(spec)': \(error.message) (\(why))")
+            } else {
+                problems.append("\(key) = '\(spec)': \(error.message)")
+            }
+            return nil
+        }
     }
 
     private mutating func checkData(_ config: DaemonConfig, environment: [String: String]) {
@@ -77,8 +129,12 @@ struct ConfigCheck {
             }
             return
         }
-        var lines = [("button_line", config.buttonLine), ("motor_line", config.motorLine)]
-        if let second = config.button2Line { lines.insert(("button2_line", second), at: 1) }
+        var lines: [(String, String)] = []
+        if config.buttonSide == .gpio {
+            lines.append(("button_line", config.buttonLine))
+            if let second = config.button2Line { lines.append(("button2_line", second)) }
+        }
+        if config.motorSide == .gpio { lines.append(("motor_line", config.motorLine)) }
         var offsets: [UInt32: String] = [:]
         for (key, spec) in lines {
             do {
