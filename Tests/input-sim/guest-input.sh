@@ -21,11 +21,11 @@ RIDER_UID=1000   # the unprivileged user of the permission scenario (the guest h
 
 # ---- metrotimer-hwcheck --input: every call and every pattern on its output is here, in one place ----
 HWCHECK_READY='^ready'
-HWCHECK_PRESSED='pressed=1'
-HWCHECK_RELEASED='pressed=0'
-hwcheck_input() { # hwcheck_input BUTTON_DEVICE KEY VIBRATOR_DEVICE [MORE OPTIONS]
+HWCHECK_PRESSED='^edge pressed=1'    # "edge pressed=1 boot_ns=N": the key's kernel timestamp on CLOCK_BOOTTIME
+HWCHECK_RELEASED='^edge pressed=0'
+hwcheck_input() { # hwcheck_input KEY_DEVICE KEY VIBRATOR_DEVICE [MORE OPTIONS]
   button=$1; key=$2; vibrator=$3; shift 3
-  metrotimer-hwcheck --input --button-device "$button" --button-key "$key" --vibrator-device "$vibrator" "$@"
+  metrotimer-hwcheck --input --key-device "$button" --key "$key" --vibrator "$vibrator" "$@"
 }
 
 # ---- the rig ----
@@ -38,7 +38,7 @@ start_rig() {
   wait_output "$RIG_RECORD" '^ready' 1 || { cat /tmp/rig.out; return 1; }
 }
 rig() { echo "$*" >&4; }
-node_of() { sed -n "s/^device name=$1 node=\([^ ]*\) .*/\1/p" "$RIG_RECORD"; }
+node_of() { sed -n "s/^device name=$1 node=\([^ ]*\) .*/\1/p" "$RIG_RECORD" | tail -1; }   # the latest
 # Fields of the record: field FILE PATTERN KEY [N]: KEY's value on the Nth line matching PATTERN (default last).
 field() {
   grep "$2" "$1" | { if [ -n "${4:-}" ]; then sed -n "${4}p"; else tail -1; fi; } \
@@ -165,8 +165,13 @@ scenario_input_hwcheck() { # press the key, feel the vibrator: on with the press
   cat "$out"
   uploads=$(lines_of "^upload device=$VIBRATOR")
   from=$(now_cs)
+  heard=$(lines_of "^heard device=$KEYS key=KEY_VOLUMEUP value=1")
   key_press KEY_VOLUMEUP 400
   wait_output "$out" "$HWCHECK_RELEASED" 1
+  # hwcheck reads the key as the daemon does: its edge carries the very kernel instant the rig's reader got.
+  expect "hwcheck's press instant is the kernel's timestamp of the key event" \
+    "$(field "$RIG_RECORD" "^heard device=$KEYS key=KEY_VOLUMEUP value=1" boot_ns $((heard + 1)))" \
+    "$(grep "$HWCHECK_PRESSED" "$out" | head -1 | tr ' ' '\n' | sed -n 's/^boot_ns=//p')"
   wait_until 5 ff_pulse_count_at_least $VIBRATOR "$from" 1
   ff_pulses $VIBRATOR "$from" | awk '{ printf "  vibrator pulse at %d cs, %d cs on\n", $1, $2 }'
   expect "one vibrator pulse for one press" 1 "$(ff_pulses $VIBRATOR "$from" | wc -l)"
@@ -226,6 +231,7 @@ EOF
 }
 # A key given twice: the later line wins in the daemon's reader, so a scenario overrides by appending.
 daemon_answers() { status_json | grep -q '"state"'; }
+has_faults() { doc=$(status_json) && echo "$doc" | grep -q '"faults"' && ! echo "$doc" | grep -q '"faults": *\[\]'; }
 start_input_daemon() { # start_input_daemon CONFIG LOG
   metrotimerd --config "$1" > "$2" 2>&1 &
   DAEMON=$!
@@ -288,7 +294,18 @@ scenario_input_daemon_gestures() { # t0 = the key's kernel instant, ack on the v
   if wait_until 5 status_field_is manual_corrections 2; then ok "KEY_VOLUMEDOWN short press applied +1"
   else bad "KEY_VOLUMEDOWN: manual_corrections $(status_field manual_corrections), wanted 2"; fi
 
-  # LONG press (1.8 s): I'm off.
+  # The key device vanishes mid-trip (unplugged, its driver unbound): the trip lives on, the status says why,
+  # and the daemon takes the key again, found by its name, when it comes back.
+  rig remove $KEYS
+  if wait_until 5 has_faults; then ok "the vanished key device is reported: $(status_json | sed -n 's/.*"faults": *\[\([^]]*\)\].*/\1/p')"
+  else bad "the vanished key device is not in the status faults"; fi
+  expect "trip survives the key device vanishing" riding "$(status_field state)"
+  rig add "keys=$KEYS:KEY_VOLUMEUP,KEY_VOLUMEDOWN"
+  wait_output "$RIG_RECORD" "^device name=$KEYS " 2 || return
+  if wait_until 15 no_faults; then ok "the key device was taken again at $(node_of $KEYS) after it came back"
+  else bad "fault not cleared after the key device came back"; status_json; fi
+
+  # LONG press (1.8 s): I'm off (on the device that came back).
   pause 0.5
   key_press KEY_VOLUMEUP 1800
   if wait_until 5 status_is idle; then ok "long press ended the trip"; else bad "long press: state $(status_field state)"; fi

@@ -10,9 +10,12 @@
  *     stdin   one command a line:
  *             press KEY HOLD_MS [NAME]   key down, SYN; HOLD_MS later key up, SYN (of the first key device that
  *                                        has KEY, or of NAME)
+ *             remove NAME                destroys that device (unplugged: its readers get ENODEV)
+ *             add DEVICE                 creates a device again (DEVICE as on the command line)
  *             quit                       destroys the devices and exits
  *     RECORD  one line per happening, "WHAT key=value ...", flushed at once:
  *             device   name= node= kind=                 a device is up (also printed on stdout)
+ *             removed  name=                             a device was destroyed by "remove"
  *             upload   device= request= id= type= strong= weak= magnitude= waveform= period_ms= length_ms=
  *                      delay_ms= boot_ns=                 an EVIOCSFF reached the driver side (answered 0)
  *             erase    device= request= id= boot_ns=     an EVIOCRMFF or the close of the uploading file
@@ -142,8 +145,12 @@ static void find_node(struct device *d) {
 }
 
 static void create_device(const char *spec) {
-    if (device_count == MAX_DEVICES) fail("too many devices");
-    struct device *d = &devices[device_count];
+    struct device *d = NULL;
+    for (int i = 0; i < device_count && !d; i++) if (devices[i].fd < 0) d = &devices[i]; /* a removed one's slot */
+    if (!d) {
+        if (device_count == MAX_DEVICES) fail("too many devices");
+        d = &devices[device_count++];
+    }
     memset(d, 0, sizeof *d);
     d->listener = -1;
     const char *eq = strchr(spec, '='), *colon = eq ? strchr(eq, ':') : NULL;
@@ -186,7 +193,7 @@ static void create_device(const char *spec) {
     memset(&setup, 0, sizeof setup);
     setup.id.bustype = BUS_VIRTUAL;
     setup.id.vendor = 0x4d54;                         /* "MT" */
-    setup.id.product = (unsigned short)(0x100 + device_count);
+    setup.id.product = (unsigned short)(0x100 + (d - devices));
     setup.id.version = 1;
     snprintf(setup.name, sizeof setup.name, "%s", d->name);
     setup.ff_effects_max = d->is_ff ? 16 : 0;
@@ -201,7 +208,6 @@ static void create_device(const char *spec) {
         int clock = CLOCK_BOOTTIME;
         if (ioctl(d->listener, EVIOCSCLOCKID, &clock) < 0) die("EVIOCSCLOCKID");
     }
-    device_count++;
     note("device name=%s node=%s kind=%s", d->name, d->node, d->is_ff ? "ff" : "keys");
     printf("device name=%s node=%s kind=%s\n", d->name, d->node, d->is_ff ? "ff" : "keys");
     fflush(stdout);
@@ -292,7 +298,7 @@ static void press(const char *key_text, long hold_ms, const char *device_name) {
     int key = key_code(key_text);
     struct device *d = NULL;
     for (int i = 0; i < device_count && !d; i++) {
-        if (devices[i].is_ff || (device_name && strcmp(devices[i].name, device_name) != 0)) continue;
+        if (devices[i].fd < 0 || devices[i].is_ff || (device_name && strcmp(devices[i].name, device_name) != 0)) continue;
         for (int k = 0; k < devices[i].key_count; k++) if (devices[i].keys[k] == key) d = &devices[i];
     }
     if (!d) { note("error press: no key device with %s", key_text); return; }
@@ -319,14 +325,32 @@ static void release_held(struct hold *h) {
     h->timer = -1;
 }
 
+static void remove_device(const char *name) {
+    for (int i = 0; i < device_count; i++) {
+        struct device *d = &devices[i];
+        if (d->fd < 0 || strcmp(d->name, name) != 0) continue;
+        for (int h = 0; h < MAX_HOLDS; h++)
+            if (holds[h].timer >= 0 && holds[h].device == d) { close(holds[h].timer); holds[h].timer = -1; }
+        if (d->listener >= 0) close(d->listener);
+        if (ioctl(d->fd, UI_DEV_DESTROY) < 0) die("UI_DEV_DESTROY");
+        close(d->fd);
+        d->fd = d->listener = -1;
+        note("removed name=%s", name);
+        return;
+    }
+    note("error remove: no device '%s'", name);
+}
+
 /* ---- commands on stdin ---- */
 static int run_command(char *line) {
-    char word[32] = {0}, key[32] = {0}, name[UINPUT_MAX_NAME_SIZE] = {0};
+    char word[32] = {0}, key[UINPUT_MAX_NAME_SIZE] = {0}, name[UINPUT_MAX_NAME_SIZE] = {0};
     long hold = 0;
-    int fields = sscanf(line, "%31s %31s %ld %79s", word, key, &hold, name);
+    int fields = sscanf(line, "%31s %79s %ld %79s", word, key, &hold, name);
     if (fields <= 0) return 1;
     if (strcmp(word, "quit") == 0) return 0;
     if (strcmp(word, "press") == 0 && fields >= 3) press(key, hold, fields == 4 ? name : NULL);
+    else if (strcmp(word, "remove") == 0 && fields >= 2) remove_device(key);
+    else if (strcmp(word, "add") == 0 && fields >= 2) create_device(line + 4);
     else note("error command: '%s'", line);
     return 1;
 }
@@ -348,6 +372,7 @@ static int serve(int argc, char **argv) {
         int n = 0;
         fds[n] = (struct pollfd){.fd = 0, .events = POLLIN}; kind[n] = 0; owner[n++] = NULL;
         for (int i = 0; i < device_count; i++) {
+            if (devices[i].fd < 0) continue;
             fds[n] = (struct pollfd){.fd = devices[i].fd, .events = POLLIN}; kind[n] = 1; owner[n++] = &devices[i];
             if (devices[i].listener >= 0) {
                 fds[n] = (struct pollfd){.fd = devices[i].listener, .events = POLLIN}; kind[n] = 2;
@@ -360,6 +385,10 @@ static int serve(int argc, char **argv) {
         if (poll(fds, (nfds_t)n, -1) < 0) { if (errno == EINTR) continue; die("poll"); }
         for (int i = 0; i < n; i++) {
             if (!fds[i].revents) continue;
+            /* a command earlier in this round may have removed the device behind this descriptor */
+            if (kind[i] == 1 && ((struct device *)owner[i])->fd != fds[i].fd) continue;
+            if (kind[i] == 2 && ((struct device *)owner[i])->listener != fds[i].fd) continue;
+            if (kind[i] == 3 && ((struct hold *)owner[i])->timer != fds[i].fd) continue;
             if (kind[i] == 1) serve_driver(owner[i]);
             else if (kind[i] == 2) serve_listener(owner[i]);
             else if (kind[i] == 3) release_held(owner[i]);
@@ -381,6 +410,7 @@ static int serve(int argc, char **argv) {
     }
     for (int i = 0; i < MAX_HOLDS; i++) if (holds[i].timer >= 0) key_event(holds[i].device, holds[i].key, 0);
     for (int i = 0; i < device_count; i++) {
+        if (devices[i].fd < 0) continue;
         if (ioctl(devices[i].fd, UI_DEV_DESTROY) < 0) die("UI_DEV_DESTROY");
         close(devices[i].fd);
     }
