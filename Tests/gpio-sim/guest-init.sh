@@ -16,7 +16,7 @@ for module in $(cat /lib/modules/order); do
 done
 mount -t configfs configfs /sys/kernel/config || echo "guest: mounting configfs failed"
 # The guest-side limit ends a stuck scenario with a FAIL marker and the log, before run.sh's timeout.
-timeout "${GUEST_TIMEOUT:-240}" sh /test.sh
+timeout "${GUEST_TIMEOUT:-300}" sh /test.sh
 rc=$?
 if [ $rc -eq 0 ]; then echo "METROTIMER-GPIO-RESULT: PASS"; else echo "METROTIMER-GPIO-RESULT: FAIL ($rc)"; fi
 echo "guest: power off at uptime $(cut -d' ' -f1 /proc/uptime) s"

@@ -373,7 +373,7 @@ SCENARIOS="$SCENARIOS $INPUT_SCENARIOS"
 
 make_chip
 for scenario in $SCENARIOS; do
-  echo "== $scenario"
+  echo "== $scenario (uptime $(cut -d' ' -f1 /proc/uptime) s)"
   before_failures=$failures
   $scenario
   [ $failures -eq $before_failures ] || echo "== $scenario: $((failures - before_failures)) failed"

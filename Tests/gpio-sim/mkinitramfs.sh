@@ -19,6 +19,7 @@ INPUT_RIG=${INPUT_RIG:-}
 [ -x "$INPUT_RIG" ] || { echo "mkinitramfs: INPUT_RIG='$INPUT_RIG' is not the built uinput-rig" >&2; exit 1; }
 mkdir -p "$(dirname "$OUT")"
 R=$(mktemp -d "$(dirname "$OUT")/rootfs.XXXXXX"); trap 'rm -rf "$R"' EXIT
+chmod 755 "$R"   # the guest's / (mktemp's 0700 would shut out the unprivileged user of the permission test)
 mkdir -p "$R/bin" "$R/sbin" "$R/usr/bin" "$R/usr/sbin" "$R/proc" "$R/sys" "$R/dev" "$R/tmp" "$R/lib/modules"
 
 cp /bin/busybox "$R/bin/busybox"

@@ -23,9 +23,10 @@ RIDER_UID=1000   # the unprivileged user of the permission scenario (the guest h
 HWCHECK_READY='^ready'
 HWCHECK_PRESSED='^edge pressed=1'    # "edge pressed=1 boot_ns=N": the key's kernel timestamp on CLOCK_BOOTTIME
 HWCHECK_RELEASED='^edge pressed=0'
+# It execs, so call it in a subshell: `hwcheck_input … &` (then $! is hwcheck itself, for kill) or `(hwcheck_input …)`.
 hwcheck_input() { # hwcheck_input KEY_DEVICE KEY VIBRATOR_DEVICE [MORE OPTIONS]
   button=$1; key=$2; vibrator=$3; shift 3
-  metrotimer-hwcheck --input --key-device "$button" --key "$key" --vibrator "$vibrator" "$@"
+  exec metrotimer-hwcheck --input --key-device "$button" --key "$key" --vibrator "$vibrator" "$@"
 }
 
 # ---- the rig ----
@@ -159,11 +160,11 @@ scenario_input_kernel() { # uinput and evdev loaded, the devices' names and capa
 
 scenario_input_hwcheck() { # press the key, feel the vibrator: on with the press, off with the release
   out=/tmp/hwcheck-input.out
+  uploads=$(lines_of "^upload device=$VIBRATOR")
   hwcheck_input $KEYS KEY_VOLUMEUP $VIBRATOR > "$out" 2>&1 &
   HWCHECK=$!
   wait_output "$out" "$HWCHECK_READY" 1 || { kill "$HWCHECK" 2>/dev/null; return; }
   cat "$out"
-  uploads=$(lines_of "^upload device=$VIBRATOR")
   from=$(now_cs)
   heard=$(lines_of "^heard device=$KEYS key=KEY_VOLUMEUP value=1")
   key_press KEY_VOLUMEUP 400
@@ -199,10 +200,10 @@ scenario_input_hwcheck() { # press the key, feel the vibrator: on with the press
     expect "one pulse on $PERIODIC for one press" 1 "$(ff_pulses $PERIODIC "$from" | wc -l)"
     expect "the effect on $PERIODIC is periodic at the driver" periodic "$(field "$RIG_RECORD" "^upload device=$PERIODIC" type)"
   fi
-  kill -TERM "$HWCHECK"; wait "$HWCHECK"
+  kill -TERM "$HWCHECK"; wait "$HWCHECK"; expect "hwcheck ($PERIODIC) exit status on SIGTERM" 0 $?
 
   # The same errors as the daemon's, from the tool a fitter runs first.
-  hwcheck_input metrotimer-no-such-device KEY_VOLUMEUP $VIBRATOR > "$out" 2>&1
+  (hwcheck_input metrotimer-no-such-device KEY_VOLUMEUP $VIBRATOR) > "$out" 2>&1
   expect "hwcheck: no such device, exit status" 1 $?
   if grep -q 'metrotimer-no-such-device' "$out"; then ok "hwcheck names the missing device: $(tail -1 "$out")"
   else bad "hwcheck does not name the missing device: $(cat "$out")"; fi
@@ -278,6 +279,7 @@ scenario_input_daemon_gestures() { # t0 = the key's kernel instant, ack on the v
     ok "t0 $t0 ($t0_ms) is the key event's kernel instant ($event_ms ms)"
   else bad "t0 $t0 ($t0_ms) is not the key event's kernel instant (${event_ms:-none} ms)"; fi
   wait_until 3 ff_pulse_count_at_least $VIBRATOR "$mark" 1
+  ff_pulses $VIBRATOR "$mark" | awk '{ printf "  pulse at %d cs, %d cs on\n", $1, $2 }'
   expect "acknowledgement on the vibrator (a = one 250 ms pulse)" a "$(ff_letters $VIBRATOR "$mark")"
   check_upload $VIBRATOR "$from_line" "normal strength"
   NORMAL_MAGNITUDE=$(upload_magnitude $VIBRATOR "$from_line")
