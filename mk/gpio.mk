@@ -4,30 +4,36 @@
 #   test-gpio-trixie    Debian 13 backports' newest kernel (gpio-sim of Debian's, no v1 ABI) + the libgpiod
 #                       2.x build made in the Debian 13 root (Tests/trixie/tier.sh gpio-sim)
 # Each: setup (cached per kernel under /var/cache/metrotimer-test/gpio-sim/), static build, initramfs, boot.
+# Each guest also runs the input-device scenarios (Tests/input-sim: uinput key and force-feedback devices).
 GPIO_SIM_DIR      := Tests/gpio-sim
 GPIO_SIM_WORK     := $(GPIO_SIM_DIR)/out
 # A scratch path of its own: the static-stdlib release build must not churn the ordinary release build.
 GPIO_SIM_SCRATCH  := $(BUILD_DIR)/gpio-sim
 GPIO_SIM_SWIFT    := $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(GPIO_SIM_SCRATCH) $(SWIFT_FLAGS)
 GPIO_SIM_PRODUCTS := metrotimer-hwcheck metrotimerd metrotimer
+# The input-device rig both guests run (Tests/input-sim): static, so one build serves either guest's libc.
+INPUT_SIM_RIG     := $(GPIO_SIM_WORK)/uinput-rig
+
+$(INPUT_SIM_RIG): Tests/input-sim/uinput-rig.c
+	@sh scripts/install-deps.sh gpio && mkdir -p $(@D) && gcc -static -O2 -Wall -Wextra -Werror -o $@ $<
 
 .PHONY: test-gpio test-gpio-bookworm test-gpio-trixie
 test-gpio: test-gpio-bookworm test-gpio-trixie
 
-test-gpio-bookworm:
+test-gpio-bookworm: $(INPUT_SIM_RIG)
 	@cache=$$(sh $(GPIO_SIM_DIR)/setup.sh bookworm) || exit 1; \
 	for product in $(GPIO_SIM_PRODUCTS); do $(GPIO_SIM_SWIFT) --product $$product || exit 1; done; \
 	bin=$$($(GPIO_SIM_SWIFT) --show-bin-path) || exit 1; \
-	sh $(GPIO_SIM_DIR)/mkinitramfs.sh "$$cache" "$$bin" $(GPIO_SIM_WORK)/bookworm/initramfs.cpio.gz || exit 1; \
+	INPUT_RIG=$(INPUT_SIM_RIG) sh $(GPIO_SIM_DIR)/mkinitramfs.sh "$$cache" "$$bin" $(GPIO_SIM_WORK)/bookworm/initramfs.cpio.gz || exit 1; \
 	sh $(GPIO_SIM_DIR)/run.sh "$$cache/vmlinuz" $(GPIO_SIM_WORK)/bookworm/initramfs.cpio.gz \
 	  $(GPIO_SIM_WORK)/bookworm/serial.log 1
 
 # The programs are built in the Debian 13 root, so the guest's libraries come from there too (SYSROOT).
-test-gpio-trixie:
+test-gpio-trixie: $(INPUT_SIM_RIG)
 	@cache=$$(sh $(GPIO_SIM_DIR)/setup.sh trixie-backports) || exit 1; \
 	root=$$(sh Tests/trixie/root.sh) || exit 1; \
 	bin=$$(sh Tests/trixie/tier.sh gpio-sim) || exit 1; \
-	SYSROOT=$$root sh $(GPIO_SIM_DIR)/mkinitramfs.sh "$$cache" "$$bin" $(GPIO_SIM_WORK)/trixie/initramfs.cpio.gz || exit 1; \
+	SYSROOT=$$root INPUT_RIG=$(INPUT_SIM_RIG) sh $(GPIO_SIM_DIR)/mkinitramfs.sh "$$cache" "$$bin" $(GPIO_SIM_WORK)/trixie/initramfs.cpio.gz || exit 1; \
 	sh $(GPIO_SIM_DIR)/run.sh "$$cache/vmlinuz" $(GPIO_SIM_WORK)/trixie/initramfs.cpio.gz \
 	  $(GPIO_SIM_WORK)/trixie/serial.log 2
 TEST_TARGETS += test-gpio

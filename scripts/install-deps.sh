@@ -4,14 +4,15 @@
 #   build: compile the two programs (C libraries and pkg-config)
 #   test:  + the real services the tests run against (gpsd, sqlite3 CLI, systemd-analyze), and rsvg-convert with
 #          DejaVu fonts to render the year card
-#   gpio:  + what the qemu gpio-sim harness needs (qemu, busybox, cpio, kernel headers)
+#   gpio:  + what the qemu gpio-sim harness needs (qemu, busybox, cpio, kernel headers, a C compiler for the
+#          static uinput rig)
 #   trixie: what makes the Debian 13 root of the Debian 13 tier (debootstrap; Tests/trixie/)
 set -eu
 want="pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
 case "${1:-test}" in
   build) ;;
   test)  want="$want gpsd gpiod sqlite3 systemd python3 procps iproute2 groff-base librsvg2-bin fonts-dejavu-core" ;;
-  gpio)  want="$want gpiod qemu-system-x86 busybox-static cpio kmod xz-utils" ;;
+  gpio)  want="$want gpiod qemu-system-x86 busybox-static cpio kmod xz-utils gcc libc6-dev" ;;
   trixie) want="debootstrap" ;;
   *) echo "install-deps: unknown set '$1' (build, test, gpio or trixie)" >&2; exit 2 ;;
 esac

@@ -367,10 +367,13 @@ programs_present() { # the guest has every program and the network data
 
 SCENARIOS="programs_present scenario_hwcheck_mirror scenario_hwcheck_busy_and_sigterm scenario_hwcheck_pulse
   scenario_daemon_gestures scenario_daemon_alerts"
+# The input-device scenarios (a phone's key and vibrator through uinput) use these helpers and this chip.
+. /guest-input.sh
+SCENARIOS="$SCENARIOS $INPUT_SCENARIOS"
 
 make_chip
 for scenario in $SCENARIOS; do
-  echo "== $scenario"
+  echo "== $scenario (uptime $(cut -d' ' -f1 /proc/uptime) s)"
   before_failures=$failures
   $scenario
   [ $failures -eq $before_failures ] || echo "== $scenario: $((failures - before_failures)) failed"

@@ -7,14 +7,19 @@
 #   BIN_DIR    swift build -c release --static-swift-stdlib --show-bin-path
 # env SYSROOT: the system the programs were built on when it is not the host (the Debian 13 root): the
 #   libgpiod tools and every shared library come from there, resolved by that system's own ldd.
+# env INPUT_RIG: the static uinput-rig (Tests/input-sim/uinput-rig.c, built by mk/gpio.mk), required: the
+#   guest also runs the input-device scenarios (Tests/input-sim/guest-input.sh).
 # metrotimer-hwcheck is required; metrotimerd and metrotimer go in when they were built.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 CACHE=$1; BIN=$2; OUT=$3
 SYSROOT=${SYSROOT:-}
 [ -x "$BIN/metrotimer-hwcheck" ] || { echo "mkinitramfs: $BIN/metrotimer-hwcheck is missing (build it first)" >&2; exit 1; }
+INPUT_RIG=${INPUT_RIG:-}
+[ -x "$INPUT_RIG" ] || { echo "mkinitramfs: INPUT_RIG='$INPUT_RIG' is not the built uinput-rig" >&2; exit 1; }
 mkdir -p "$(dirname "$OUT")"
 R=$(mktemp -d "$(dirname "$OUT")/rootfs.XXXXXX"); trap 'rm -rf "$R"' EXIT
+chmod 755 "$R"   # the guest's / (mktemp's 0700 would shut out the unprivileged user of the permission test)
 mkdir -p "$R/bin" "$R/sbin" "$R/usr/bin" "$R/usr/sbin" "$R/proc" "$R/sys" "$R/dev" "$R/tmp" "$R/lib/modules"
 
 cp /bin/busybox "$R/bin/busybox"
@@ -53,6 +58,8 @@ for module in $(cat "$CACHE/modules/order"); do cp "$CACHE/modules/$module" "$R/
 cp "$CACHE/facts" "$R/lib/modules/facts"
 install -m 755 "$HERE/guest-init.sh" "$R/init"
 install -m 755 "$HERE/guest-test.sh" "$R/test.sh"
+install -m 755 "$HERE/../input-sim/guest-input.sh" "$R/guest-input.sh"
+install -m 755 "$INPUT_RIG" "$R/usr/bin/uinput-rig"
 
 ( cd "$R" && find . -print0 | cpio --null -o -H newc --quiet -R 0:0 ) | gzip -1 > "$OUT"
 echo "initramfs: $OUT, $(stat -c %s "$OUT") bytes, programs:$included"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Boots the guest and decides from its serial log: passes iff the guest printed the PASS marker.
 # qemu exits 0 even when the guest test fails, so the marker is the only verdict; `timeout` bounds a hang.
-# usage: run.sh VMLINUZ INITRAMFS SERIAL_LOG [LIBGPIOD_MAJOR]      env: GPIO_SIM_TIMEOUT (s, default 240)
+# usage: run.sh VMLINUZ INITRAMFS SERIAL_LOG [LIBGPIOD_MAJOR]      env: GPIO_SIM_TIMEOUT (s, default 360)
 #   LIBGPIOD_MAJOR  1 or 2: the run passes only if the guest's programs report that libgpiod generation, so
 #                   a build against the wrong library cannot pass as the other run.
 # -accel tcg: the host's /dev/kvm (nested, paravirtual) cannot boot a stock kernel.
@@ -9,7 +9,7 @@ set -u
 KERNEL=$1; INITRD=$2; LOG=$3; WANT_LIBGPIOD=${4:-}
 mkdir -p "$(dirname "$LOG")"
 start=$(date +%s)
-timeout "${GPIO_SIM_TIMEOUT:-240}" qemu-system-x86_64 -accel tcg -cpu max -m 256M -smp 1 \
+timeout "${GPIO_SIM_TIMEOUT:-360}" qemu-system-x86_64 -accel tcg -cpu max -m 256M -smp 1 \
   -nographic -no-reboot -nodefaults -serial stdio \
   -kernel "$KERNEL" -initrd "$INITRD" \
   -append "console=ttyS0 quiet loglevel=3 panic=-1" </dev/null >"$LOG" 2>&1

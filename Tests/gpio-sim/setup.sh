@@ -9,8 +9,11 @@
 #   vmlinuz        the kernel (extracted from the Debian package, never installed)
 #   modules/*.ko   the modules the guest loads, uncompressed (busybox insmod reads no .ko.xz), and
 #   modules/order  the order to load them in (configfs first; a built-in one is simply not there)
-#   facts          the kernel's GPIO configuration, as the guest output and the docs report it
-# A rerun finds `complete` there and returns at once. Prints the cache directory on stdout (last line).
+#   facts          the kernel's GPIO and input configuration, as the guest output and the docs report it
+# The input-device test (Tests/input-sim) needs evdev and uinput too; they are modules in Debian's kernels and
+# come out of the same kernel package. A rerun finds `complete` there and returns at once; a cache made before
+# the input modules were part of it is extended from the one package that has them (no gpio-sim rebuild).
+# Prints the cache directory on stdout (last line).
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -44,10 +47,15 @@ fi
 [ -n "$IMG" ] || { log "cannot find the Debian kernel package (apt-cache depends linux-image-amd64 is empty)"; exit 1; }
 KVER=${IMG#linux-image-}
 CACHE=$CACHE_BASE/$KVER
+# One setup per kernel at a time: a second one waits, then finds the cache complete.
+mkdir -p "$CACHE_BASE"; exec 8>"$CACHE.lock"; flock 8
+EXTEND=no
 if [ -f "$CACHE/complete" ]; then
-  echo "$CACHE"; exit 0
+  grep -q '^uinput=' "$CACHE/facts" 2>/dev/null && { echo "$CACHE"; exit 0; }
+  EXTEND=yes; rm -rf "$CACHE/build"; mkdir -p "$CACHE/build"
+else
+  rm -rf "$CACHE"; mkdir -p "$CACHE/modules" "$CACHE/build"
 fi
-rm -rf "$CACHE"; mkdir -p "$CACHE/modules" "$CACHE/build"
 start=$(date +%s)
 
 # Downloads packages into DIR (a directory the apt in use can write), refreshing stale apt lists once.
@@ -62,6 +70,22 @@ download() { # download DIR PACKAGE=VERSION...
   fetch "$@"
 }
 
+# The input test's modules out of an unpacked kernel module tree (MODULE_DIR = .../lib/modules/KVER), appended
+# to the load order; a module the kernel has built in is simply not there.
+INPUT_MODULES="drivers/input/evdev drivers/input/misc/uinput"
+take_input_modules() { # take_input_modules MODULE_DIR
+  added=""
+  for module in $INPUT_MODULES; do
+    name=$(basename "$module")
+    if [ -f "$1/kernel/$module.ko.xz" ]; then xz -dc "$1/kernel/$module.ko.xz" > "$CACHE/modules/$name.ko"
+    elif [ -f "$1/kernel/$module.ko" ]; then cp "$1/kernel/$module.ko" "$CACHE/modules/$name.ko"
+    else continue; fi
+    added="$added $name.ko"
+  done
+  echo "$(cat "$CACHE/modules/order")$added" > "$CACHE/modules/order.new"
+  mv "$CACHE/modules/order.new" "$CACHE/modules/order"
+}
+
 case "$FLAVOUR" in
 bookworm)
   VER=$(apt-cache show "$IMG" | awk '/^Version:/{print $2; exit}')
@@ -72,14 +96,23 @@ bookworm)
       "linux-headers-$KVER" gcc make >/dev/null
   fi
   mkdir -p "$CACHE/download"
+  if [ "$EXTEND" = yes ]; then
+    log "adding the input modules to the cached kernel $KVER"
+    download "$CACHE/download" "$IMG=$VER" || { log "cannot download $IMG=$VER"; exit 1; }
+    dpkg-deb --fsys-tarfile "$(ls "$CACHE"/download/"${IMG}"_*.deb)" | tar -x -C "$CACHE/build" \
+      "./boot/config-$KVER" "./lib/modules/$KVER/kernel/drivers/input"
+    take_input_modules "$CACHE/build/lib/modules/$KVER"
+    CONFIG=$CACHE/build/boot/config-$KVER
+  else
   download "$CACHE/download" "$IMG=$VER" "linux-source-6.1=$VER" \
     || { log "cannot download $IMG=$VER and linux-source-6.1=$VER"; exit 1; }
   IMGDEB=$(ls "$CACHE"/download/"${IMG}"_*.deb)
   SRCDEB=$(ls "$CACHE"/download/linux-source-6.1_*.deb)
 
-  # Only two files of the 70 MB image are needed.
+  # Only a few files of the 70 MB image are needed.
   dpkg-deb --fsys-tarfile "$IMGDEB" | tar -x -C "$CACHE/build" \
-    "./boot/vmlinuz-$KVER" "./lib/modules/$KVER/kernel/fs/configfs/configfs.ko" "./boot/config-$KVER"
+    "./boot/vmlinuz-$KVER" "./lib/modules/$KVER/kernel/fs/configfs/configfs.ko" "./boot/config-$KVER" \
+    "./lib/modules/$KVER/kernel/drivers/input"
   mv "$CACHE/build/boot/vmlinuz-$KVER" "$CACHE/vmlinuz"
   mv "$CACHE/build/lib/modules/$KVER/kernel/fs/configfs/configfs.ko" "$CACHE/modules/configfs.ko"
   CONFIG=$CACHE/build/boot/config-$KVER
@@ -106,19 +139,30 @@ KB
   make -s -C "/lib/modules/$KVER/build" M="$B" modules >&2
   strip --strip-debug -o "$CACHE/modules/gpio-sim.ko" "$B/gpio-sim.ko"
   echo "configfs.ko gpio-sim.ko" > "$CACHE/modules/order"
+  take_input_modules "$CACHE/build/lib/modules/$KVER"
+  fi
   ;;
 trixie-backports)
   VER=$(chroot "$TRIXIE" apt-cache show -t trixie-backports "$IMG" | awk '/^Version:/{print $2; exit}')
   log "preparing kernel $KVER ($VER) into $CACHE"
   # Since 7.x Debian splits the kernel: linux-binary has vmlinuz, linux-base the config, linux-modules the rest.
   inroot=/var/tmp/gpio-sim-download; rm -rf "$TRIXIE$inroot"; mkdir -p "$TRIXIE$inroot"
-  dl_host=$TRIXIE$inroot download "$inroot" "linux-binary-$KVER=$VER" "linux-base-$KVER=$VER" "linux-modules-$KVER=$VER" \
-    || { log "cannot download linux-binary/base/modules-$KVER=$VER"; exit 1; }
+  if [ "$EXTEND" = yes ]; then
+    log "adding the input modules to the cached kernel $KVER"
+    dl_host=$TRIXIE$inroot download "$inroot" "linux-base-$KVER=$VER" "linux-modules-$KVER=$VER" \
+      || { log "cannot download linux-base/modules-$KVER=$VER"; exit 1; }
+  else
+    dl_host=$TRIXIE$inroot download "$inroot" "linux-binary-$KVER=$VER" "linux-base-$KVER=$VER" "linux-modules-$KVER=$VER" \
+      || { log "cannot download linux-binary/base/modules-$KVER=$VER"; exit 1; }
+  fi
   for deb in "$TRIXIE$inroot"/*.deb; do dpkg-deb -x "$deb" "$CACHE/build"; done
   rm -rf "$TRIXIE$inroot"
   M=$CACHE/build/usr/lib/modules/$KVER
-  mv "$M/vmlinuz" "$CACHE/vmlinuz"
   CONFIG=$M/config
+  if [ "$EXTEND" = yes ]; then
+    take_input_modules "$M"
+  else
+  mv "$M/vmlinuz" "$CACHE/vmlinuz"
   order=""
   for module in fs/configfs/configfs drivers/gpio/gpio-sim; do
     name=$(basename "$module")
@@ -129,6 +173,8 @@ trixie-backports)
     fi
   done
   echo "$order" > "$CACHE/modules/order"
+  take_input_modules "$M"
+  fi
   ;;
 esac
 
@@ -136,6 +182,8 @@ esac
 # of Debian's, or ours); the v1 ABI decides which libgpiod generation can drive it.
 setting() { v=$(grep -E "^(# )?CONFIG_$1[= ]" "$CONFIG" | head -1); case "$v" in *=y) echo y ;; *=m) echo m ;; *) echo n ;; esac; }
 sim=$(setting GPIO_SIM); v1=$(setting GPIO_CDEV_V1); configfs=$(setting CONFIGFS_FS)
+uinput=$(setting INPUT_UINPUT); evdev=$(setting INPUT_EVDEV)
+[ "$uinput" != n ] && [ "$evdev" != n ] || { log "kernel $KVER lacks uinput ($uinput) or evdev ($evdev)"; exit 1; }
 if [ "$sim" = n ]; then
   [ -f "$CACHE/modules/gpio-sim.ko" ] || { log "kernel $KVER has no gpio-sim"; exit 1; }
   sim="m (built out of tree)"
@@ -144,7 +192,9 @@ fi
 for module in $(cat "$CACHE/modules/order"); do
   modinfo -F vermagic "$CACHE/modules/$module" | grep -q "^$KVER " || { log "$module vermagic does not match $KVER"; exit 1; }
 done
-printf 'kernel=%s\nversion=%s\ngpio_sim=%s\ngpio_cdev_v1=%s\n' "$KVER" "$VER" "$sim" "$v1" > "$CACHE/facts"
+[ "$EXTEND" = no ] || sim=$(sed -n 's/^gpio_sim=//p' "$CACHE/facts")   # the first setup knew how it was made
+printf 'kernel=%s\nversion=%s\ngpio_sim=%s\ngpio_cdev_v1=%s\nuinput=%s\nevdev=%s\n' "$KVER" "$VER" "$sim" "$v1" \
+  "$uinput" "$evdev" > "$CACHE/facts"
 
 cd "$HERE"; rm -rf "$CACHE/download" "$CACHE/build"   # the .debs and sources, no longer needed
 echo "$KVER" > "$CACHE/complete"
