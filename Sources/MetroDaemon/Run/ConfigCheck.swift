@@ -42,10 +42,12 @@ struct ConfigCheck {
         for (key, code) in keys {
             do {
                 if try !device.hasKey(code) {
-                    problems.append("\(key) = \(KeyNames.name(of: code)): \(device.described) has no key \(KeyNames.name(of: code))")
+                    problems.append(Phrase(uk: "\(key) = \(KeyNames.name(of: code)): у \(device.described) немає клавіші \(KeyNames.name(of: code))",
+                                           en: "\(key) = \(KeyNames.name(of: code)): \(device.described) has no key \(KeyNames.name(of: code))"))
                 }
             } catch {
-                warnings.append("\(key) = \(KeyNames.name(of: code)): \(error.message) (not checked)")
+                warnings.append(Phrase(uk: "\(key) = \(KeyNames.name(of: code)): «\(error.message)» (не перевірено)",
+                                       en: "\(key) = \(KeyNames.name(of: code)): \(error.message) (not checked)"))
             }
         }
     }
@@ -58,11 +60,14 @@ struct ConfigCheck {
             let rumble = try device.hasEffect(metro_input_ff_rumble())
             let periodic = try device.hasEffect(metro_input_ff_periodic())
             if !(hasFF && (rumble || periodic)) {
-                problems.append("vibrator_device = '\(config.vibratorDevice)': \(device.described) has no force feedback "
-                    + "(neither FF_RUMBLE nor FF_PERIODIC)")
+                problems.append(Phrase(uk: "vibrator_device = '\(config.vibratorDevice)': \(device.described) не має віддачі "
+                                           + "(force feedback: ні FF_RUMBLE, ні FF_PERIODIC)",
+                                       en: "vibrator_device = '\(config.vibratorDevice)': \(device.described) has no force feedback "
+                                           + "(neither FF_RUMBLE nor FF_PERIODIC)"))
             }
         } catch {
-            warnings.append("vibrator_device = '\(config.vibratorDevice)': \(error.message) (not checked)")
+            warnings.append(Phrase(uk: "vibrator_device = '\(config.vibratorDevice)': «\(error.message)» (не перевірено)",
+                                   en: "vibrator_device = '\(config.vibratorDevice)': \(error.message) (not checked)"))
         }
     }
 
@@ -71,11 +76,14 @@ struct ConfigCheck {
         do { return try InputDeviceLookup.open(spec, writable: false) } catch {
             if error.kind == .system {
                 let why = error.isPermissionProblem
-                    ? "this user may not open it; run --check-config as the daemon's user to check the device"
-                    : "the device was not checked"
-                warnings.append("\(key) = '\(spec)': \(error.message) (\(why))")
+                    ? Phrase(uk: "цьому користувачеві його не відкрити; запустіть --check-config від імені користувача служби, "
+                                 + "щоб перевірити пристрій",
+                             en: "this user may not open it; run --check-config as the daemon's user to check the device")
+                    : Phrase(uk: "пристрій не перевірено", en: "the device was not checked")
+                warnings.append(Phrase(uk: "\(key) = '\(spec)': «\(error.message)» (\(why.uk))",
+                                       en: "\(key) = '\(spec)': \(error.message) (\(why.en))"))
             } else {
-                problems.append("\(key) = '\(spec)': \(error.message)")
+                problems.append(Phrase(uk: "\(key) = '\(spec)': «\(error.message)»", en: "\(key) = '\(spec)': \(error.message)"))
             }
             return nil
         }
