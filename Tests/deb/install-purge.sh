@@ -1,6 +1,7 @@
 #!/bin/sh
-# Installs a metrotimer .deb in a fresh copy of a bare Debian root, the way a board gets it
-# (`apt-get install ./metrotimer_*.deb`), then purges it and checks nothing of it is left.
+# Installs a metrotimer .deb in a fresh copy of a bare Debian root, the way a board gets it: with the docs'
+# own commands, the block of README.md / docs/hardware.md marked `<!-- doc-test: package-board RELEASE -->`
+# (Tests/docs/blocks.sh), run as written beside the .deb; then purges it and checks nothing of it is left.
 #   install-purge.sh DEB [board-bookworm|board-trixie]      (default board-bookworm; roots from Tests/trixie/root.sh)
 # The copy is a chroot, not a booted system (the system tier boots one): systemd is not running, so the
 # maintainer scripts take their no-systemd paths, as when a board image is prepared. Checked:
@@ -19,6 +20,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
 DEB=$(cd "$(dirname "${1:?usage: install-purge.sh DEB [board-bookworm|board-trixie]}")" && pwd)/$(basename "$1")
 KIND=${2:-board-bookworm}
+case "$KIND" in board-bookworm) release=debian-12 ;; board-trixie) release=debian-13 ;; *) echo "install-purge.sh: unknown root '$KIND'" >&2; exit 2 ;; esac
 log() { echo "deb install/purge ($KIND): $*" >&2; }
 fail() { log "FAIL: $*"; exit 1; }
 start=$(date +%s)
@@ -47,10 +49,15 @@ snapshot > "$board.before"
 packages() { on_board "dpkg-query -W -f '\${db:Status-Abbrev} \${Package}\n'" | awk '$1 == "ii" { print $2 }' | sort; }
 packages > "$board.packages"
 mkdir -p "$board/root/pkg"; cp "$DEB" "$board/root/pkg/"
+( cd "$SRC" && sh Tests/docs/blocks.sh package-board "$release" README.md docs/hardware.md ) > "$board/root/pkg/install.sh"
+[ -s "$board/root/pkg/install.sh" ] || fail "the docs have no package-board block for $release"
+# The docs say `sudo`; the root has none. apt asks before installing; the test says yes through its configuration.
+printf 'APT::Get::Assume-Yes "true";\n' > "$board/root/pkg/apt.conf"
 
 # ---- install ----
-on_board "cd /root/pkg && apt-get install -y -q ./$(basename "$DEB")" > "$board.log" 2>&1 \
-  || { cat "$board.log" >&2; fail "apt-get install ./$(basename "$DEB") failed"; }
+shim='set -e; command -v sudo >/dev/null 2>&1 || sudo() { "$@"; }; APT_CONFIG=/root/pkg/apt.conf; export APT_CONFIG'
+on_board "cd /root/pkg && $shim; . ./install.sh" > "$board.log" 2>&1 \
+  || { cat "$board.log" >&2; fail "the docs' package-board block failed"; }
 on_board "getent passwd metrotimer >/dev/null && getent group metrotimer >/dev/null" || fail "no metrotimer user or group after the install"
 home=$(on_board "getent passwd metrotimer | cut -d: -f6")
 [ "$home" = /var/lib/metrotimer ] || fail "the metrotimer user's home is '$home'"
