@@ -1,7 +1,8 @@
 #!/bin/sh
 # Checks a built metrotimer .deb against what it must hold (issue "A Debian package"):
 #   check-deb.sh DEB UNITDIR     UNITDIR: the release's systemd unit directory (/lib/systemd/system on Debian 12)
-#   - the files are exactly those `make install PREFIX=/usr` installs, plus the package's docs, with their modes;
+#   - the files are exactly those `make install PREFIX=/usr` installs, plus the package's docs and
+#     its lintian overrides, with their modes;
 #   - conffiles is exactly /etc/metrotimer/metrotimer.conf;
 #   - the version is one: the package's, debian/changelog's and `metrotimer --version`'s (the Swift constant);
 #   - the programs carry the Swift runtime inside: no libswift*/Foundation library needed, no /opt/swift path,
@@ -34,6 +35,7 @@ data=$(cd "$SRC/Data" && ls *.json)
   echo "-rw-r--r-- /usr/share/man/man1/metrotimer.1.gz"
   echo "-rw-r--r-- /usr/share/man/man8/metrotimerd.8.gz"
   echo "-rw-r--r-- /usr/share/bash-completion/completions/metrotimer"
+  echo "-rw-r--r-- /usr/share/lintian/overrides/metrotimer"
   for doc in README.md.gz hardware.md.gz using.md.gz changelog.gz copyright; do
     echo "-rw-r--r-- /usr/share/doc/metrotimer/$doc"
   done
