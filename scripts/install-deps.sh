@@ -6,7 +6,8 @@
 #          DejaVu fonts to render the year card
 #   gpio:  + what the qemu gpio-sim harness needs (qemu, busybox, cpio, kernel headers)
 #   trixie: what makes the Debian 13 root of the Debian 13 tier (debootstrap; Tests/trixie/)
-#   deb:   build + what builds and checks the Debian package (debhelper, dpkg-dev, lintian; mk/deb.mk)
+#   deb:   build + what builds and checks the Debian package (build-essential, debhelper, dpkg-dev, lintian,
+#          systemd-dev where it exists; mk/deb.mk)
 set -eu
 want="pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
 case "${1:-test}" in
@@ -14,7 +15,9 @@ case "${1:-test}" in
   test)  want="$want gpsd gpiod sqlite3 systemd python3 procps iproute2 groff-base librsvg2-bin fonts-dejavu-core" ;;
   gpio)  want="$want gpiod qemu-system-x86 busybox-static cpio kmod xz-utils" ;;
   trixie) want="debootstrap" ;;
-  deb)   want="$want debhelper dpkg-dev lintian" ;;
+  # systemd.pc, which names the release's unit directory, is in systemd-dev from Debian 13 on (systemd before).
+  deb)   want="$want build-essential debhelper dpkg-dev lintian systemd"
+         if apt-cache show systemd-dev >/dev/null 2>&1; then want="$want systemd-dev"; fi ;;
   *) echo "install-deps: unknown set '$1' (build, test, gpio, trixie or deb)" >&2; exit 2 ;;
 esac
 missing=""
