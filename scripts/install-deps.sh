@@ -1,12 +1,14 @@
 #!/bin/sh
 # Installs the Debian packages metrotimer needs to build and test, and only the missing ones.
-# Usage: scripts/install-deps.sh [build|test|gpio|trixie]   (default: test)
+# Usage: scripts/install-deps.sh [build|test|gpio|trixie|deb]   (default: test)
 #   build: compile the two programs (C libraries and pkg-config)
 #   test:  + the real services the tests run against (gpsd, sqlite3 CLI, systemd-analyze), and rsvg-convert with
 #          DejaVu fonts to render the year card
 #   gpio:  + what the qemu gpio-sim harness needs (qemu, busybox, cpio, kernel headers, a C compiler for the
 #          static uinput rig)
 #   trixie: what makes the Debian 13 root of the Debian 13 tier (debootstrap; Tests/trixie/)
+#   deb:   build + what builds and checks the Debian package (build-essential, debhelper, dpkg-dev, lintian,
+#          systemd-dev where it exists; mk/deb.mk)
 set -eu
 want="pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
 case "${1:-test}" in
@@ -14,7 +16,10 @@ case "${1:-test}" in
   test)  want="$want gpsd gpiod sqlite3 systemd python3 procps iproute2 groff-base librsvg2-bin fonts-dejavu-core" ;;
   gpio)  want="$want gpiod qemu-system-x86 busybox-static cpio kmod xz-utils gcc libc6-dev" ;;
   trixie) want="debootstrap" ;;
-  *) echo "install-deps: unknown set '$1' (build, test, gpio or trixie)" >&2; exit 2 ;;
+  # systemd.pc, which names the release's unit directory, is in systemd-dev from Debian 13 on (systemd before).
+  deb)   want="$want build-essential debhelper dpkg-dev lintian systemd"
+         if apt-cache show systemd-dev >/dev/null 2>&1; then want="$want systemd-dev"; fi ;;
+  *) echo "install-deps: unknown set '$1' (build, test, gpio, trixie or deb)" >&2; exit 2 ;;
 esac
 missing=""
 for p in $want; do

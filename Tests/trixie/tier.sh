@@ -5,6 +5,8 @@
 #   tier.sh gpio-sim      the static-stdlib release build of the guest's programs; prints its bin path as
 #                         seen from the host (for Tests/gpio-sim/mkinitramfs.sh with SYSROOT=the root)
 #   tier.sh run CMD...    any command inside the root, at the copied source (used by the docs test)
+#   tier.sh deb OUTDIR    the Debian 13 package (scripts/build-deb.sh, lintian included) built inside the root,
+#                         copied to OUTDIR on the host; prints its path there
 # The source is copied into the root's /src/metrotimer (never the host's .build); the build inside keeps its
 # own .build there, which the copy leaves in place, so later runs are incremental. It is inside the source
 # tree, as on the host, because the programs find the network data by walking up from their own path. Every mount is undone on every exit
@@ -13,7 +15,7 @@ set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
 what=${1:-test}; [ $# -gt 0 ] && shift
-case "$what" in test|gpio-sim|run) ;; *) echo "tier.sh: unknown action '$what' (test, gpio-sim or run)" >&2; exit 2 ;; esac
+case "$what" in test|gpio-sim|run|deb) ;; *) echo "tier.sh: unknown action '$what' (test, gpio-sim, run or deb)" >&2; exit 2 ;; esac
 TRIXIE=$(sh "$HERE/root.sh")
 log() { echo "debian 13 tier: $*" >&2; }
 [ -x /opt/swift/usr/bin/swift ] || { log "no Swift toolchain at /opt/swift/usr/bin/swift"; exit 1; }
@@ -91,5 +93,14 @@ gpio-sim)
   ;;
 run)
   inside "$*"
+  ;;
+deb)
+  out=${1:?tier.sh deb OUTDIR}
+  inside "sh scripts/install-deps.sh deb" >&2
+  built=$(inside "sh scripts/build-deb.sh .build/deb") || { log "the Debian 13 package did not build"; exit 1; }
+  no_warnings "$TRIXIE/src/metrotimer/.build/deb/build.log"
+  mkdir -p "$out"
+  cp "$TRIXIE$built" "$out/"
+  echo "$(cd "$out" && pwd)/$(basename "$built")"
   ;;
 esac
