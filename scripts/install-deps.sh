@@ -1,11 +1,12 @@
 #!/bin/sh
 # Installs the Debian packages metrotimer needs to build and test, and only the missing ones.
-# Usage: scripts/install-deps.sh [build|test|gpio|trixie]   (default: test)
+# Usage: scripts/install-deps.sh [build|test|gpio|trixie|system]   (default: test)
 #   build: compile the two programs (C libraries and pkg-config)
 #   test:  + the real services the tests run against (gpsd, sqlite3 CLI, systemd-analyze), and rsvg-convert with
 #          DejaVu fonts to render the year card
 #   gpio:  + what the qemu gpio-sim harness needs (qemu, busybox, cpio, kernel headers)
 #   trixie: what makes the Debian 13 root of the Debian 13 tier (debootstrap; Tests/trixie/)
+#   system: what the system tier needs on the host (debootstrap, qemu, qemu-img, mkfs.ext4; Tests/system/)
 set -eu
 want="pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
 case "${1:-test}" in
@@ -13,7 +14,8 @@ case "${1:-test}" in
   test)  want="$want gpsd gpiod sqlite3 systemd python3 procps iproute2 groff-base librsvg2-bin fonts-dejavu-core" ;;
   gpio)  want="$want gpiod qemu-system-x86 busybox-static cpio kmod xz-utils" ;;
   trixie) want="debootstrap" ;;
-  *) echo "install-deps: unknown set '$1' (build, test, gpio or trixie)" >&2; exit 2 ;;
+  system) want="debootstrap qemu-system-x86 qemu-utils e2fsprogs util-linux" ;;
+  *) echo "install-deps: unknown set '$1' (build, test, gpio, trixie or system)" >&2; exit 2 ;;
 esac
 missing=""
 for p in $want; do
