@@ -11,6 +11,8 @@
 #              the base is made again from scratch.
 # A lock keeps two runs from building (or reading a half-built) base at once.
 set -eu
+# One compound command: the shell reads it whole before running it, so editing this file mid-run is safe.
+{
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 RELEASE=${1:-bookworm}
@@ -129,3 +131,5 @@ rm -rf "$R"
 printf '%s\nmade %s in %s s\n' "$STAMP" "$(date -u +%FT%TZ)" "$(( $(date +%s) - start ))" > "$CACHE/complete"
 log "done in $(( $(date +%s) - start )) s"
 echo "$CACHE"
+exit
+}
