@@ -63,8 +63,9 @@ check_install() {
   info "install mode: $mode"
   case "$mode" in
   deb)
-    deb=$(ls "$P"/product/*.deb)
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-download "$deb" || fail "apt-get install $deb failed"
+    # As a rider would: apt-get install ./the.deb (the guest has no network: its dependencies are in the base).
+    ( cd "$P/product" && DEBIAN_FRONTEND=noninteractive apt-get install -y ./metrotimer_*.deb ) \
+      || fail "apt-get install ./$(ls "$P/product") failed"
     ;;
   tree)
     # What `make install PREFIX=/usr STATIC=1` put down (staged on the build machine), then what it does on

@@ -6,7 +6,7 @@
 #                     forces one; SYSTEM_DEB=FILE installs that package instead of building one)
 #   run.sh trixie     Debian 13 (systemd 257): `make install PREFIX=/usr STATIC=1` of the Debian 13 build
 # Parts and their times are printed: base (cached), product, image, boot+checks. Fails when a check fails,
-# when a check did not report, or when the guest does not finish within SYSTEM_TIMEOUT seconds (default 600).
+# when a check did not report, or when the guest does not finish within SYSTEM_TIMEOUT seconds (default 900).
 # env SYSTEM_ACCEL=kvm|tcg overrides the choice (KVM when /dev/kvm opens, TCG otherwise).
 set -eu
 # One compound command: the shell reads it whole before running it, so editing this file mid-run is safe.
@@ -125,7 +125,7 @@ boot_blacklist="$boot_blacklist,sha256_ssse3,sha1_ssse3,crc32_pclmul,crct10dif_p
 t=$(clock)
 set +e
 # shellcheck disable=SC2086
-timeout "${SYSTEM_TIMEOUT:-600}" qemu-system-x86_64 $accel_args -m 1024M -smp 2 \
+timeout "${SYSTEM_TIMEOUT:-900}" qemu-system-x86_64 $accel_args -m 1024M -smp 2 \
   -nographic -nodefaults -no-user-config -nic none \
   -serial "file:$work/console.log" -serial "file:$work/results.log" \
   -drive "file=$work/disk.qcow2,format=qcow2,if=virtio" \
