@@ -125,9 +125,10 @@ check_group_ride() {
   info "stranger: $refusal"
   echo "$refusal" | grep -q "permission denied" || fail "the stranger's refusal does not say why: $refusal"
   wait_until 30 log_has_since ride "alert: arrival" || fail "no arrival alert in the journal"
-  as rider metrotimer --lang en press --hold 2000 >/dev/null 2>&1
-  wait_until 10 state_is idle || fail "the long press did not end the trip (state $(field state))"
-  as rider metrotimer --lang en journal | head -3
+  as rider metrotimer --lang en arrived || fail "the member could not end the trip (metrotimer arrived)"
+  wait_until 10 state_is idle || fail "metrotimer arrived did not end the trip (state $(field state))"
+  outcome=$(as rider metrotimer --lang en journal --json | json_value outcome)
+  [ "$outcome" = arrived ] || fail "the ride is journaled '$outcome', not arrived"
 }
 
 check_wake_alarm() {
@@ -141,6 +142,9 @@ check_wake_alarm() {
 }
 
 check_idle_quiet() {
+  # Idle: no trip, and the last one's motor patterns are over (a pattern still playing is not noise).
+  state_is idle || fail "not idle (state $(field state))"
+  sleep 3
   mark idle
   pid=$(main_pid)
   before=$(awk '{print $1}' /proc/$pid/schedstat 2>/dev/null)
@@ -186,7 +190,7 @@ check_sigkill_restart() {
   [ -n "$missed" ] || fail "no alert fell due while the daemon was down: the check proves nothing (t0 $t0)"
   echo "$log" | grep -q "restored trip" || fail "the restarted daemon did not restore the trip"
   echo "$log" | grep -q "^alert: $missed" || fail "the restarted daemon did not fire the missed alert $missed"
-  mt press --hold 2000 >/dev/null 2>&1; wait_until 10 state_is idle || fail "could not end the trip"
+  mt arrived >/dev/null 2>&1; wait_until 10 state_is idle || fail "could not end the trip"
   simulated_config $SCALE; systemctl restart metrotimerd
 }
 
