@@ -307,7 +307,7 @@ check_gpio() {
   echo pull-down > "$SYSDEV/$CHIP0/sim_gpio0/pull"; sleep 0.15; echo pull-up > "$SYSDEV/$CHIP0/sim_gpio0/pull"
   wait_until 5 state_is riding || fail "the press on the simulated line started no trip (state $(field state))"
   info "a press on $CHIP0 line 0 started a trip: $(prop StatusText)"
-  wait_until 20 sh -c "grep -q 1 $SYSDEV/$CHIP0/sim_gpio1/value" || fail "the motor never buzzed"
+  # The long press comes at once, while the trip is still riding (a long press at the destination does not end it).
   echo pull-down > "$SYSDEV/$CHIP0/sim_gpio0/pull"; sleep 2; echo pull-up > "$SYSDEV/$CHIP0/sim_gpio0/pull"
   wait_until 10 state_is idle || fail "the long press did not end the trip"
   outcome=$(mt journal --json | json_value outcome)
