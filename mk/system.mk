@@ -1,0 +1,15 @@
+# The system tier (Tests/system/, docs/testing.md): the installed product under a real systemd as PID 1, in a
+# qemu guest booted from a cached Debian base (/var/cache/metrotimer-test/system-<release>/), twice:
+#   test-system-bookworm  Debian 12, systemd 252: the Debian package (make deb, apt-get install ./….deb) once
+#                         the tree has mk/deb.mk, else make install PREFIX=/usr STATIC=1
+#   test-system-trixie    Debian 13, systemd 257: make install PREFIX=/usr STATIC=1 of the Debian 13 build
+# Each prints every check by name with its verdict and time, and the time of each part.
+.PHONY: test-system test-system-bookworm test-system-trixie
+test-system: test-system-bookworm test-system-trixie
+
+test-system-bookworm:
+	sh Tests/system/run.sh bookworm
+
+test-system-trixie:
+	sh Tests/system/run.sh trixie
+TEST_TARGETS += test-system
