@@ -60,9 +60,14 @@ public final class GPIOChip {
     private static func open(path: String, as spec: String) throws(GPIOError) -> GPIOChip {
         guard let handle = metro_gpio_chip_open(path) else {
             var code = errno
-            // libgpiod 2.x checks that the path is a GPIO character device before it opens it, so a node this user
-            // may not open can come back as "not a chip": a permission problem is named as one on both generations.
-            if access(path, F_OK) == 0, access(path, R_OK | W_OK) != 0, errno == EACCES || errno == EPERM { code = errno }
+            // libgpiod may check that the path is a GPIO character device before it opens it, so a node this
+            // process may not open can come back as "not a chip". Only a real open sees every reason the kernel
+            // refuses it: file permissions, and also a cgroup device filter (systemd's DeviceAllow=), which
+            // access() does not consult. A permission problem is named as one on both generations.
+            if access(path, F_OK) == 0 {
+                let probe = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+                if probe >= 0 { Glibc.close(probe) } else if errno == EACCES || errno == EPERM { code = errno }
+            }
             if code == ENOENT || code == ENODEV {
                 throw GPIOError(kind: .noSuchChip, errno: code,
                                 message: "no GPIO chip '\(spec)' (\(describeAvailableChips()))")
