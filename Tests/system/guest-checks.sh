@@ -359,6 +359,31 @@ check_reboot_restored() {
   journalctl -q -o cat -u metrotimerd -b | grep -q "restored trip" || fail "no 'restored trip' in the journal"
 }
 
+# ---- purge (the package only) ----
+# apt-get purge removes every file the package installed, its conffile, its state and its unit; what Debian
+# policy keeps is the system user and group (a later file may still be owned by them). The test's own drop-in
+# (CONF_D) is removed first: a file the package did not install is the administrator's, and dpkg keeps it.
+check_purge() {
+  dpkg-query -L metrotimer > "$STATE/package-files" || { fail "dpkg does not know the package"; return; }
+  systemctl disable --now metrotimerd 2>&1
+  rm -rf "$CONF_D"
+  DEBIAN_FRONTEND=noninteractive apt-get purge -y metrotimer || fail "apt-get purge metrotimer failed"
+  if dpkg-query -W -f='${Status}' metrotimer 2>/dev/null | grep -qv 'not-installed'; then
+    fail "dpkg still lists the package: $(dpkg-query -W -f='${Status}' metrotimer)"
+  fi
+  left=""
+  while read -r path; do
+    [ -e "$path" ] && [ ! -d "$path" ] && left="$left $path"
+  done < "$STATE/package-files"
+  [ -z "$left" ] || fail "files of the package left after purge:$left"
+  for dir in /etc/metrotimer /var/lib/metrotimer /run/metrotimer /usr/share/metrotimer /usr/share/doc/metrotimer; do
+    [ ! -e "$dir" ] || fail "$dir is left after purge: $(ls -A "$dir" | head -5 | tr '\n' ' ')"
+  done
+  systemctl cat metrotimerd >/dev/null 2>&1 && fail "systemd still has a metrotimerd unit"
+  info "after purge: $(wc -l < "$STATE/package-files") package paths checked; kept by policy: user $(id -un metrotimer 2>/dev/null || echo none), group $(getent group metrotimer | cut -d: -f1)"
+  [ -z "$why" ]
+}
+
 case "$stage" in
 1)
   info "boot 1: $(uname -r), $(systemctl --version | head -1), systemd up after $(cut -d' ' -f1 /proc/uptime) s"
@@ -386,6 +411,7 @@ case "$stage" in
   info "boot 2: systemd up after $(cut -d' ' -f1 /proc/uptime) s"
   echo 3 > "$STATE/stage"; sync
   check reboot-restored check_reboot_restored
+  [ "$(cat "$P/install-mode")" = deb ] && check purge check_purge
   report "METROTIMER-SYSTEM-DONE"
   systemctl poweroff
   ;;
