@@ -7,8 +7,9 @@
 .PHONY: test-system test-system-bookworm test-system-trixie
 test-system: test-system-bookworm test-system-trixie
 
-test-system-bookworm:
-	sh Tests/system/run.sh bookworm
+# The package test-deb built (make runs `deb` once per invocation), not a second packaging run.
+test-system-bookworm: deb
+	SYSTEM_DEB=$(DEB_FILE) sh Tests/system/run.sh bookworm
 
 test-system-trixie:
 	sh Tests/system/run.sh trixie
