@@ -44,7 +44,7 @@ public final class GPIOChip {
             path = "/dev/gpiochip\(number)"
         case .nameOrLabel(let text):
             // A device node of that name wins; otherwise it can only be a label.
-            if !text.contains("/") && access("/dev/" + text, F_OK) == 0 {
+            if !text.contains("/") && nodeExists("/dev/" + text) {
                 path = "/dev/" + text
             } else if let labelled = deviceNames().first(where: { describeChip(named: $0)?.label == text }) {
                 path = "/dev/" + labelled
@@ -60,11 +60,11 @@ public final class GPIOChip {
     private static func open(path: String, as spec: String) throws(GPIOError) -> GPIOChip {
         guard let handle = metro_gpio_chip_open(path) else {
             var code = errno
-            // libgpiod may check that the path is a GPIO character device before it opens it, so a node this
+            // libgpiod 2.x checks that the path is a GPIO character device before it opens it, so a node this
             // process may not open can come back as "not a chip". Only a real open sees every reason the kernel
-            // refuses it: file permissions, and also a cgroup device filter (systemd's DeviceAllow=), which
-            // access() does not consult. A permission problem is named as one on both generations.
-            if access(path, F_OK) == 0 {
+            // refuses it: file permissions, and also a cgroup device filter (systemd's DeviceAllow=). A
+            // permission problem is named as one on both generations.
+            if nodeExists(path) {
                 let probe = Glibc.open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
                 if probe >= 0 { Glibc.close(probe) } else if errno == EACCES || errno == EPERM { code = errno }
             }
@@ -84,6 +84,14 @@ public final class GPIOChip {
         }
         return GPIOChip(handle: handle, name: String(nulTerminated: name), label: String(nulTerminated: label),
                         lineCount: lineCount)
+    }
+
+    /// Whether `path` names a file at all. `stat`, not `access(F_OK)`: the kernel runs a cgroup device filter
+    /// (systemd's `DevicePolicy=`/`DeviceAllow=`) on access() even for F_OK, so a chip the unit keeps out would
+    /// look missing and its refusal would read "no GPIO chip" instead of naming the permission.
+    static func nodeExists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
     }
 
     /// The name and label of the chip `/dev/<name>`, or nil when it cannot be opened.
