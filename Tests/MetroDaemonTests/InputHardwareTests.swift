@@ -101,7 +101,8 @@ final class RecordingVibratorDriver: VibratorDriver {
         }
         let loop = try EventLoop()
         try vibrator.register(on: loop)
-        first.failure = InputError(kind: .system, errno: ENODEV, message: "playing effect 0: No such device (errno 19)")
+        first.failure = InputError(kind: .system, errno: ENODEV, message: "playing effect 0: No such device (errno 19)",
+                                   ukrainian: "відтворення ефекту 0: «No such device» (errno 19)")
         vibrator.set(on: true)
         #expect(vibrator.fault == "input: vibrator /dev/input/event9 ('test-vibrator') vanished (No such device); retrying")
         #expect(first.released == 1)
@@ -116,7 +117,7 @@ final class RecordingVibratorDriver: VibratorDriver {
                       (.noForceFeedback, 0, 78), (.system, EACCES, 78), (.system, EPERM, 78), (.system, EBUSY, 69),
                       (.system, EIO, 69)] as [(InputError.Kind, Int32, Int32)])
     func startErrorsExitLikeGPIOs(_ kind: InputError.Kind, _ code: Int32, _ exit: Int32) {
-        let error = InputError(kind: kind, errno: code, message: "x")
+        let error = InputError(kind: kind, errno: code, message: "x", ukrainian: "х")
         #expect(InputStartError.exitCode(for: error) == exit)
         let start = InputStartError.make(key: "button_device", value: "gpio-keys", error)
         #expect(start.description.hasPrefix("button_device = 'gpio-keys': x"))

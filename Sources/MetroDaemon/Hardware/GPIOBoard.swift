@@ -201,7 +201,8 @@ final class GPIOBoard: Motor {
         // A hang-up with nothing left to read: the chip went away under the fd (level-triggered, it would spin).
         let stillClaimed = lines?.buttons.contains { $0.line === button.line } == true
         if edges.isEmpty, !events.intersection([.hangup, .error]).isEmpty, stillClaimed {
-            lose(GPIOError(kind: .system, errno: ENODEV, message: "button \(button.number) event fd hung up"),
+            lose(GPIOError(kind: .system, errno: ENODEV, message: "button \(button.number) event fd hung up",
+                           ukrainian: "дескриптор подій кнопки \(button.number) закрився"),
                  while: "reading button \(button.number)")
         }
     }

@@ -110,7 +110,8 @@ final class InputKeys {
         }
         // A hang-up with nothing left to read: the device went away under the fd (level-triggered, it would spin).
         if read.edges.isEmpty, !read.dropped, !events.intersection([.hangup, .error]).isEmpty, self.keys != nil {
-            lose(InputError(kind: .system, errno: ENODEV, message: "\(keys.device.described) hung up"))
+            lose(InputError(kind: .system, errno: ENODEV, message: "\(keys.device.described) hung up",
+                            ukrainian: "\(keys.device.described) закрився"))
         }
     }
 
