@@ -23,7 +23,7 @@ import Testing
         // The system's own names in the daemon's texts: the GPS library, a user id, a signal.
         "libgps", "uid", "HUP",
         // The kernel's request and signal names in the input and GPIO texts.
-        "EVIOCGVERSION", "EVIOCGRAB", "SIGTERM", "SIGINT", "signalfd",
+        "EVIOCGVERSION", "EVIOCGRAB", "SIGTERM", "SIGINT", "signalfd", "errno",
     ]
     static let network = try! Network.load(json: Array(try! Data(contentsOf: URL(fileURLWithPath: DaemonProcess.dataFile))))
     static let stationIDs = Set(network.stations.keys.map(\.rawValue))
