@@ -50,7 +50,8 @@ public final class GPIOChip {
                 path = "/dev/" + labelled
             } else {
                 throw GPIOError(kind: .noSuchChip, errno: ENOENT,
-                                message: "no GPIO chip '\(spec)' (\(describeAvailableChips()))")
+                                message: "no GPIO chip '\(spec)' (\(describeAvailableChips().en))",
+                                ukrainian: "немає мікросхеми GPIO '\(spec)' (\(describeAvailableChips().uk))")
             }
         }
         return try open(path: path, as: spec)
@@ -69,10 +70,11 @@ public final class GPIOChip {
                 if probe >= 0 { Glibc.close(probe) } else if errno == EACCES || errno == EPERM { code = errno }
             }
             if code == ENOENT || code == ENODEV {
-                throw GPIOError(kind: .noSuchChip, errno: code,
-                                message: "no GPIO chip '\(spec)' (\(describeAvailableChips()))")
+                let available = describeAvailableChips()
+                throw GPIOError(kind: .noSuchChip, errno: code, message: "no GPIO chip '\(spec)' (\(available.en))",
+                                ukrainian: "немає мікросхеми GPIO '\(spec)' (\(available.uk))")
             }
-            throw GPIOError.system("opening GPIO chip '\(spec)'", errno: code)
+            throw GPIOError.system("opening GPIO chip '\(spec)'", uk: "відкриття мікросхеми GPIO '\(spec)'", errno: code)
         }
         var name = [CChar](repeating: 0, count: Int(METRO_GPIO_NAME_SIZE))
         var label = [CChar](repeating: 0, count: Int(METRO_GPIO_NAME_SIZE))
@@ -80,7 +82,8 @@ public final class GPIOChip {
         guard metro_gpio_chip_describe(handle, &name, &label, &lineCount) == 0 else {
             let code = errno
             metro_gpio_chip_close(handle)
-            throw GPIOError.system("reading the description of GPIO chip '\(spec)'", errno: code)
+            throw GPIOError.system("reading the description of GPIO chip '\(spec)'",
+                                   uk: "читання опису мікросхеми GPIO '\(spec)'", errno: code)
         }
         return GPIOChip(handle: handle, name: String(nulTerminated: name), label: String(nulTerminated: label),
                         lineCount: lineCount)
@@ -122,7 +125,8 @@ public final class GPIOChip {
         case .offset(let offset):
             guard offset < lineCount else {
                 throw GPIOError(kind: .noSuchLine, errno: EINVAL,
-                                message: "no line \(offset) on \(name) (it has \(lineCount) lines, 0…\(lineCount &- 1))")
+                                message: "no line \(offset) on \(name) (it has \(lineCount) lines, 0…\(lineCount &- 1))",
+                                ukrainian: "немає лінії \(offset) на \(name) (ліній: \(lineCount), 0…\(lineCount &- 1))")
             }
             return offset
         case .name(let lineName):
@@ -130,9 +134,11 @@ public final class GPIOChip {
             guard found >= 0, let offset = UInt32(exactly: found) else {
                 let code = errno
                 if code == ENOENT {
-                    throw GPIOError(kind: .noSuchLine, errno: code, message: "no line named '\(lineName)' on \(name)")
+                    throw GPIOError(kind: .noSuchLine, errno: code, message: "no line named '\(lineName)' on \(name)",
+                                    ukrainian: "немає лінії з назвою '\(lineName)' на \(name)")
                 }
-                throw GPIOError.system("looking up line '\(lineName)' on \(name)", errno: code)
+                throw GPIOError.system("looking up line '\(lineName)' on \(name)",
+                                       uk: "пошук лінії '\(lineName)' на \(name)", errno: code)
             }
             return offset
         }
@@ -147,51 +153,62 @@ public final class GPIOChip {
     }
 
     /// How a line is named in messages: `line 17 on gpiochip0`, or `line 0 ('button') on gpiochip1`.
-    func describeLine(at offset: UInt32) -> String {
+    func describeLine(at offset: UInt32) -> String { describeLineInBoth(at: offset).en }
+
+    /// `describeLine` in English and Ukrainian (`лінія 17 на gpiochip0`), read once from the kernel.
+    func describeLineInBoth(at offset: UInt32) -> (en: String, uk: String) {
         if let lineName = lineInfo(at: offset)?.name, !lineName.isEmpty {
-            return "line \(offset) ('\(lineName)') on \(name)"
+            return ("line \(offset) ('\(lineName)') on \(name)", "лінія \(offset) ('\(lineName)') на \(name)")
         }
-        return "line \(offset) on \(name)"
+        return ("line \(offset) on \(name)", "лінія \(offset) на \(name)")
     }
 
     /// Requests the line at `offset`, turning EBUSY into a message naming the current holder; `role` says
     /// what the line was wanted as, for other errors. Returns the shim's request handle.
     func request(_ offset: UInt32, mode: metro_gpio_mode, bias: LineBias, activeLow: Bool, consumer: String,
-                 as role: String) throws(GPIOError) -> OpaquePointer {
+                 as role: (en: String, uk: String)) throws(GPIOError) -> OpaquePointer {
+        let line = describeLineInBoth(at: offset)
         guard offset < lineCount else {
-            throw GPIOError.system("requesting \(describeLine(at: offset)) as \(role)", errno: EINVAL)
+            throw GPIOError.system("requesting \(line.en) as \(role.en)", uk: "запит: \(line.uk) як \(role.uk)", errno: EINVAL)
         }
         // The initial value is logical, so 0 is "off" whatever the active level: an output never twitches.
         let requested = metro_gpio_request_line(handle, offset, mode, bias.shimBias, activeLow, consumer, 0)
         guard let requested else {
             let code = errno
             if code == EBUSY {
-                throw GPIOError(kind: .busy, errno: code,
-                                message: "\(describeLine(at: offset)) is busy (\(describeHolder(of: offset)))")
+                let holder = describeHolder(of: offset)
+                throw GPIOError(kind: .busy, errno: code, message: "\(line.en) is busy (\(holder.en))",
+                                ukrainian: "\(line.uk) зайнята (\(holder.uk))")
             }
-            throw GPIOError.system("requesting \(describeLine(at: offset)) as \(role)", errno: code)
+            throw GPIOError.system("requesting \(line.en) as \(role.en)", uk: "запит: \(line.uk) як \(role.uk)", errno: code)
         }
         return requested
     }
 
-    /// `used by 'sysfs'`, read fresh from the kernel.
-    private func describeHolder(of offset: UInt32) -> String {
+    /// `used by 'sysfs'`, read fresh from the kernel, in English and Ukrainian.
+    private func describeHolder(of offset: UInt32) -> (en: String, uk: String) {
         guard let info = lineInfo(at: offset) else {
-            return "its holder is unknown: \(Errno.current) (errno \(errno))"
+            let failure = Errno.current, code = errno
+            return ("its holder is unknown: \(failure) (errno \(code))", "хто її тримає, невідомо: «\(failure)» (errno \(code))")
         }
-        return info.consumer.isEmpty ? "used by an unnamed consumer" : "used by '\(info.consumer)'"
+        return info.consumer.isEmpty ? ("used by an unnamed consumer", "її тримає споживач без назви")
+            : ("used by '\(info.consumer)'", "її тримає '\(info.consumer)'")
     }
 }
 
-/// `chips here: gpiochip0 [pinctrl-bcm2835], gpiochip1 [raspberrypi-exp-gpio]` or why there are none.
-private func describeAvailableChips() -> String {
+/// `chips here: gpiochip0 [pinctrl-bcm2835], gpiochip1 [raspberrypi-exp-gpio]` or why there are none, in English
+/// and Ukrainian.
+private func describeAvailableChips() -> (en: String, uk: String) {
     let names = GPIOChip.deviceNames()
-    if names.isEmpty { return "this system has no GPIO chips: /dev has no gpiochip devices" }
+    if names.isEmpty {
+        return ("this system has no GPIO chips: /dev has no gpiochip devices",
+                "у цій системі немає мікросхем GPIO: у /dev немає пристроїв gpiochipN")
+    }
     let described = names.map { name -> String in
         guard let chip = GPIOChip.describeChip(named: name) else { return name }
         return "\(chip.name) [\(chip.label)]"
-    }
-    return "chips here: " + described.joined(separator: ", ")
+    }.joined(separator: ", ")
+    return ("chips here: " + described, "мікросхеми тут: " + described)
 }
 
 extension String {

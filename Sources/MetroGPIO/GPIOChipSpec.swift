@@ -14,7 +14,8 @@ public enum GPIOChipSpec: Sendable, Equatable {
     /// Parses a chip spec; throws `.invalidSpec` for an empty one.
     public init(parsing spec: String) throws(GPIOError) {
         if spec.isEmpty {
-            throw GPIOError(kind: .invalidSpec, errno: 0, message: "empty GPIO chip name (give a path, a name such as gpiochip0, a label or a number)")
+            throw GPIOError(kind: .invalidSpec, errno: 0, message: "empty GPIO chip name (give a path, a name such as gpiochip0, a label or a number)",
+                            ukrainian: "порожня назва мікросхеми GPIO (дайте шлях, назву на зразок gpiochip0, мітку чи номер)")
         }
         if spec.hasPrefix("/") {
             self = .path(spec)

@@ -24,14 +24,18 @@ public struct GPIOError: Error, Equatable, CustomStringConvertible {
     public let kind: Kind
     /// The errno reported by libgpiod or the kernel (0 when the failure was found without a system call).
     public let errno: Int32
-    /// The complete human-readable message.
+    /// The complete human-readable message, in English (as logged).
     public let message: String
+    /// The same message in Ukrainian, for the outputs a rider or engineer reads in that language; names, paths
+    /// and the C library's own error text stay as they are (quoted in « »).
+    public let ukrainian: String
 
-    /// Creates an error from its parts; `message` must already say what was being done.
-    public init(kind: Kind, errno: Int32, message: String) {
+    /// Creates an error from its parts; both messages must already say what was being done.
+    public init(kind: Kind, errno: Int32, message: String, ukrainian: String) {
         self.kind = kind
         self.errno = errno
         self.message = message
+        self.ukrainian = ukrainian
     }
 
     /// The message, as logged.
@@ -39,7 +43,10 @@ public struct GPIOError: Error, Equatable, CustomStringConvertible {
 
     /// A failed system call while `doing` something: `requesting line 3 on gpiochip0: Invalid argument (errno 22)`.
     /// The text is MetroSystem's `SystemError`, so GPIO failures read like every other system failure.
-    static func system(_ doing: String, errno code: Int32) -> GPIOError {
-        GPIOError(kind: .system, errno: code, message: SystemError(doing, errno: Errno(rawValue: code)).description)
+    /// `uk` is `doing` in Ukrainian: `запит лінії 3 на gpiochip0: «Invalid argument» (errno 22)`.
+    static func system(_ doing: String, uk: String, errno code: Int32) -> GPIOError {
+        let failure = Errno(rawValue: code)
+        return GPIOError(kind: .system, errno: code, message: SystemError(doing, errno: failure).description,
+                         ukrainian: "\(uk): «\(failure.description)» (errno \(code))")
     }
 }

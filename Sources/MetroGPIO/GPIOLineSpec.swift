@@ -10,11 +10,13 @@ public enum GPIOLineSpec: Sendable, Equatable {
     /// empty spec or an offset that does not fit 32 bits.
     public init(parsing spec: String) throws(GPIOError) {
         if spec.isEmpty {
-            throw GPIOError(kind: .invalidSpec, errno: 0, message: "empty GPIO line name (give an offset such as 17 or a line name)")
+            throw GPIOError(kind: .invalidSpec, errno: 0, message: "empty GPIO line name (give an offset such as 17 or a line name)",
+                            ukrainian: "порожня назва лінії GPIO (дайте зміщення на зразок 17 чи назву лінії)")
         }
         if spec.allSatisfy(\.isASCIIDigit) {
             guard let offset = UInt32(spec) else {
-                throw GPIOError(kind: .invalidSpec, errno: 0, message: "GPIO line offset '\(spec)' is too large")
+                throw GPIOError(kind: .invalidSpec, errno: 0, message: "GPIO line offset '\(spec)' is too large",
+                                ukrainian: "зміщення лінії GPIO '\(spec)' завелике")
             }
             self = .offset(offset)
         } else {

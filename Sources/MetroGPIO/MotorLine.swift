@@ -12,6 +12,8 @@ public final class MotorLine {
     private var line: OpaquePointer?
     /// How the line is named in messages.
     private let lineDescription: String
+    /// The same in Ukrainian.
+    private let lineDescriptionUK: String
     /// The level last driven successfully.
     public private(set) var isOn = false
 
@@ -19,11 +21,11 @@ public final class MotorLine {
     public init(chip: GPIOChip, offset: UInt32, activeLow: Bool, consumer: String = "metrotimer") throws(GPIOError) {
         // The initial value is logical, so "off" whatever the active level: the motor never twitches.
         let line = try chip.request(offset, mode: METRO_GPIO_OUTPUT, bias: .asIs, activeLow: activeLow,
-                                    consumer: consumer, as: "the motor (output)")
+                                    consumer: consumer, as: ("the motor (output)", "мотор (вихід)"))
         self.chip = chip
         self.offset = offset
         self.line = line
-        self.lineDescription = chip.describeLine(at: offset)
+        (self.lineDescription, self.lineDescriptionUK) = chip.describeLineInBoth(at: offset)
     }
 
     deinit {
@@ -33,10 +35,12 @@ public final class MotorLine {
     /// Drives the motor on or off.
     public func set(on: Bool) throws(GPIOError) {
         guard let line else {
-            throw GPIOError(kind: .system, errno: EBADF, message: "driving \(lineDescription): the motor was released")
+            throw GPIOError(kind: .system, errno: EBADF, message: "driving \(lineDescription): the motor was released",
+                            ukrainian: "керування: \(lineDescriptionUK): мотор уже звільнено")
         }
         guard metro_gpio_request_set_value(line, on ? 1 : 0) == 0 else {
-            throw GPIOError.system("driving \(lineDescription) \(on ? "on" : "off")", errno: errno)
+            throw GPIOError.system("driving \(lineDescription) \(on ? "on" : "off")",
+                                   uk: "\(on ? "увімкнення" : "вимкнення"): \(lineDescriptionUK)", errno: errno)
         }
         isOn = on
     }

@@ -34,4 +34,24 @@ public enum GPSDAddressError: Error, Equatable, Sendable, CustomStringConvertibl
             return "gpsd address '\(text)': port '\(port)' is not a number from 1 to 65535"
         }
     }
+
+    /// The same message in Ukrainian (the address as written).
+    public var ukrainian: String {
+        switch self {
+        case .empty:
+            return "адреса gpsd порожня (очікувано вузол:порт, [v6]:порт чи вузол)"
+        case .whitespace(let text):
+            return "в адресі gpsd '\(text)' є пробіли"
+        case .unclosedBracket(let text):
+            return "адреса gpsd '\(text)' відкриває '[', але не закриває"
+        case .textAfterBracket(let text):
+            return "в адресі gpsd '\(text)' після ']' є текст, що не є ':порт'"
+        case .unbracketedIPv6(let text):
+            return "адреса gpsd '\(text)' схожа на адресу IPv6: запишіть її як [адреса]:порт"
+        case .emptyHost(let text):
+            return "в адресі gpsd '\(text)' немає вузла"
+        case .badPort(let text, let port):
+            return "адреса gpsd '\(text)': порт '\(port)' — не число від 1 до 65535"
+        }
+    }
 }

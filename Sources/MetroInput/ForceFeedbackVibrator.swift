@@ -29,7 +29,8 @@ public final class ForceFeedbackVibrator {
     /// Uploads the effect to an open (writable) device.
     public init(device: InputDevice, magnitude: UInt16, lengthMs: UInt16) throws(InputError) {
         guard try device.hasForceFeedback() else {
-            throw InputError(kind: .noForceFeedback, errno: 0, message: "\(device.described) has no force feedback (no EV_FF)")
+            throw InputError(kind: .noForceFeedback, errno: 0, message: "\(device.described) has no force feedback (no EV_FF)",
+                             ukrainian: "\(device.described) не має віддачі (немає EV_FF)")
         }
         let uploaded = try device.uploadEffect(magnitude: magnitude, lengthMs: lengthMs)
         self.device = device
@@ -45,7 +46,8 @@ public final class ForceFeedbackVibrator {
     /// Plays or stops the effect.
     public func set(on: Bool) throws(InputError) {
         guard !isReleased else {
-            throw InputError(kind: .system, errno: EBADF, message: "driving \(device.described): the vibrator was released")
+            throw InputError(kind: .system, errno: EBADF, message: "driving \(device.described): the vibrator was released",
+                             ukrainian: "керування \(device.described): вібратор уже звільнено")
         }
         try device.playEffect(effectID, on)
         isOn = on

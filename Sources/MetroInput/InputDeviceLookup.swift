@@ -13,7 +13,8 @@ public enum InputDeviceLookup {
 
     /// Opens the device `spec` names: a path when it starts with `/`, else a device name.
     public static func open(_ spec: String, writable: Bool, directory: String = defaultDirectory) throws(InputError) -> InputDevice {
-        guard !spec.isEmpty else { throw InputError(kind: .invalidSpec, errno: 0, message: "no input device given") }
+        guard !spec.isEmpty else { throw InputError(kind: .invalidSpec, errno: 0, message: "no input device given",
+                                                                ukrainian: "пристрій вводу не вказано") }
         if spec.hasPrefix("/") { return try InputDevice(path: spec, writable: writable) }
         var found: [String] = []
         var refused: [(path: String, errno: Int32)] = []
@@ -27,14 +28,20 @@ public enum InputDeviceLookup {
             }
         }
         let listing = found.isEmpty ? "none readable" : found.joined(separator: ", ")
+        let listingUK = found.isEmpty ? "жодного, який можна прочитати" : found.joined(separator: ", ")
         if let first = refused.first {
             let paths = refused.map(\.path).joined(separator: ", ")
+            let why = String(cString: strerror(first.errno))
             throw InputError(kind: .system, errno: first.errno,
                              message: "no input device named '\(spec)' among those this user may open (found: \(listing)); "
-                                 + "may not open \(paths): \(String(cString: strerror(first.errno)))")
+                                 + "may not open \(paths): \(why)",
+                             ukrainian: "серед пристроїв вводу, які цей користувач може відкрити, немає '\(spec)' "
+                                 + "(знайдено: \(listingUK)); не відкрити \(paths): «\(why)»")
         }
         throw InputError(kind: .noSuchDevice, errno: ENOENT,
-                         message: "no input device named '\(spec)' (found: \(found.isEmpty ? "no input devices in \(directory)" : listing))")
+                         message: "no input device named '\(spec)' (found: \(found.isEmpty ? "no input devices in \(directory)" : listing))",
+                         ukrainian: "немає пристрою вводу з назвою '\(spec)' "
+                             + "(знайдено: \(found.isEmpty ? "у \(directory) немає пристроїв вводу" : listingUK))")
     }
 
     /// The `eventN` nodes of `directory`, in number order (event2 before event10).

@@ -26,14 +26,18 @@ public struct InputError: Error, Equatable, CustomStringConvertible {
     public let kind: Kind
     /// The errno behind it (0 when found without a failing system call).
     public let errno: Int32
-    /// The complete human-readable message.
+    /// The complete human-readable message, in English (as logged).
     public let message: String
+    /// The same message in Ukrainian, for the outputs a rider or engineer reads in that language; names, paths
+    /// and the C library's own error text stay as they are (quoted in « »).
+    public let ukrainian: String
 
-    /// Creates an error from its parts; `message` must already say what was being done.
-    public init(kind: Kind, errno: Int32, message: String) {
+    /// Creates an error from its parts; both messages must already say what was being done.
+    public init(kind: Kind, errno: Int32, message: String, ukrainian: String) {
         self.kind = kind
         self.errno = errno
         self.message = message
+        self.ukrainian = ukrainian
     }
 
     /// The message, as logged.
@@ -46,7 +50,10 @@ public struct InputError: Error, Equatable, CustomStringConvertible {
     public var isDeviceGone: Bool { kind == .system && [ENODEV, ENXIO, EIO].contains(errno) }
 
     /// A failed system call while `doing` something, worded like every other system failure (`SystemError`).
-    static func system(_ doing: String, errno code: Int32) -> InputError {
-        InputError(kind: .system, errno: code, message: SystemError(doing, errno: Errno(rawValue: code)).description)
+    /// `uk` is `doing` in Ukrainian; the C library's text stays as it is, quoted.
+    static func system(_ doing: String, uk: String, errno code: Int32) -> InputError {
+        let failure = Errno(rawValue: code)
+        return InputError(kind: .system, errno: code, message: SystemError(doing, errno: failure).description,
+                          ukrainian: "\(uk): «\(failure.description)» (errno \(code))")
     }
 }

@@ -52,7 +52,8 @@ public final class KeyButton {
     /// Watches `codes` on an open device.
     public init(device: InputDevice, codes: [UInt16], grab: Bool) throws(InputError) {
         for code in codes where try !device.hasKey(code) {
-            throw InputError(kind: .noSuchKey, errno: 0, message: "\(device.described) has no key \(KeyNames.name(of: code))")
+            throw InputError(kind: .noSuchKey, errno: 0, message: "\(device.described) has no key \(KeyNames.name(of: code))",
+                             ukrainian: "у \(device.described) немає клавіші \(KeyNames.name(of: code))")
         }
         try device.useBoottimeClock()
         if grab { try device.grab(true) }

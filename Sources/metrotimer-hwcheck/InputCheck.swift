@@ -32,23 +32,15 @@ func runInputCheck(_ options: Options) -> Int32 {
     do {
         return try runInput(options)
     } catch {
-        let english = error.message
+        let english = error.message, ukrainian = error.ukrainian
         switch error.kind {
         case .noSuchDevice:
-            fail(text(uk: "немає такого пристрою вводу ('\(options.keyDevice)' або '\(options.vibrator)'; див. /proc/bus/input/devices)", en: english))
-        case .notAnInputDevice:
-            fail(text(uk: "це не пристрій подій вводу ('\(options.keyDevice)' або '\(options.vibrator)')", en: english))
-        case .noSuchKey:
-            fail(text(uk: "на пристрої '\(options.keyDevice)' немає клавіші '\(options.key)'", en: english))
-        case .noForceFeedback:
-            fail(text(uk: "пристрій '\(options.vibrator)' не має віброзворотного звʼязку (FF_RUMBLE чи FF_PERIODIC)", en: english))
-        case .invalidSpec:
-            fail(text(uk: "неправильний пристрій: '\(options.keyDevice)', '\(options.vibrator)'", en: english))
+            fail(text(uk: "\(ukrainian) (див. /proc/bus/input/devices)", en: english))
         case .system where error.isPermissionProblem:
-            fail(text(uk: "немає доступу до пристрою вводу (errno \(error.errno)): користувачу потрібна група власника /dev/input/event*", en: english
+            fail(text(uk: ukrainian + " (користувачу потрібна група власника /dev/input/event*, у Debian — input)", en: english
                 + " (the user needs the group that owns /dev/input/event*, input on Debian)"))
-        case .system:
-            fail(text(uk: "системна помилка (errno \(error.errno))", en: english))
+        case .notAnInputDevice, .noSuchKey, .noForceFeedback, .invalidSpec, .system:
+            fail(text(uk: ukrainian, en: english))
         }
     }
 }
@@ -71,7 +63,7 @@ private func runInput(_ options: Options) throws(InputError) -> Int32 {
 
     let signalFD: Int32
     do { signalFD = try stopSignalDescriptor() } catch {
-        throw InputError(kind: .system, errno: error.errno, message: error.message)
+        throw InputError(kind: .system, errno: error.errno, message: error.message, ukrainian: error.ukrainian)
     }
     defer { close(signalFD) }
     var seen = 0
@@ -86,7 +78,9 @@ private func runInput(_ options: Options) throws(InputError) -> Int32 {
         if ready < 0 {
             let code = errno
             if code == EINTR { continue }
-            throw InputError(kind: .system, errno: code, message: "waiting for key events: \(String(cString: strerror(code)))")
+            let why = String(cString: strerror(code))
+            throw InputError(kind: .system, errno: code, message: "waiting for key events: \(why)",
+                             ukrainian: "очікування подій клавіш: «\(why)»")
         }
         if fds[1].revents != 0 {
             var info = signalfd_siginfo()
@@ -118,7 +112,8 @@ private func runInput(_ options: Options) throws(InputError) -> Int32 {
             }
         }
         if read.edges.isEmpty, fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
-            throw InputError(kind: .system, errno: ENODEV, message: "\(keys.device.described) went away")
+            throw InputError(kind: .system, errno: ENODEV, message: "\(keys.device.described) went away",
+                             ukrainian: "\(keys.device.described) зник")
         }
     }
     say(text(uk: "готово після \(seen) подій", en: "done after \(seen) events"))

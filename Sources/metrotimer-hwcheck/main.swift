@@ -180,11 +180,14 @@ func stopSignalDescriptor() throws(GPIOError) -> Int32 {
     sigaddset(&stopSignals, SIGTERM)
     sigaddset(&stopSignals, SIGINT)
     guard sigprocmask(SIG_BLOCK, &stopSignals, nil) == 0 else {
-        throw GPIOError(kind: .system, errno: errno, message: "blocking SIGTERM and SIGINT: \(String(cString: strerror(errno)))")
+        let code = errno, why = String(cString: strerror(code))
+        throw GPIOError(kind: .system, errno: code, message: "blocking SIGTERM and SIGINT: \(why)",
+                        ukrainian: "блокування SIGTERM і SIGINT: «\(why)»")
     }
     let fd = signalfd(-1, &stopSignals, Int32(SFD_CLOEXEC))
     guard fd >= 0 else {
-        throw GPIOError(kind: .system, errno: errno, message: "creating a signalfd: \(String(cString: strerror(errno)))")
+        let code = errno, why = String(cString: strerror(code))
+        throw GPIOError(kind: .system, errno: code, message: "creating a signalfd: \(why)", ukrainian: "створення signalfd: «\(why)»")
     }
     return fd
 }
@@ -224,7 +227,9 @@ func run(_ options: Options) throws(GPIOError) -> Int32 {
         if ready < 0 {
             let code = errno
             if code == EINTR { continue }
-            throw GPIOError(kind: .system, errno: code, message: "waiting for button events: \(String(cString: strerror(code)))")
+            let why = String(cString: strerror(code))
+            throw GPIOError(kind: .system, errno: code, message: "waiting for button events: \(why)",
+                            ukrainian: "очікування подій кнопки: «\(why)»")
         }
         if fds[1].revents != 0 {
             var info = signalfd_siginfo()
@@ -265,18 +270,15 @@ if options.input { exit(runInputCheck(options)) }
 do {
     exit(try run(options))
 } catch {
-    // The library's message names chip, line and errno in English; in Ukrainian each kind says it in words.
+    // The library's message names chip, line and errno, in either language; in Ukrainian a hint where to look.
     switch error.kind {
     case .noSuchChip:
-        fail(text(uk: "немає чипа GPIO '\(options.chip)' (див. gpiodetect)", en: error.description))
+        fail(text(uk: "\(error.ukrainian) (див. gpiodetect)", en: error.description))
     case .noSuchLine:
-        fail(text(uk: "на чипі '\(options.chip)' немає лінії '\(options.button)' або '\(options.motor)' (див. gpioinfo)",
-                  en: error.description))
+        fail(text(uk: "\(error.ukrainian) (див. gpioinfo)", en: error.description))
     case .busy:
-        fail(text(uk: "лінію вже зайняла інша програма (\(error.description))", en: error.description))
-    case .invalidSpec:
-        fail(text(uk: "неправильний чип або лінія: '\(options.chip)', '\(options.button)', '\(options.motor)'", en: error.description))
-    case .system:
-        fail(text(uk: "системна помилка (errno \(error.errno))", en: error.description))
+        fail(text(uk: "лінію вже зайняла інша програма: \(error.ukrainian)", en: error.description))
+    case .invalidSpec, .system:
+        fail(text(uk: error.ukrainian, en: error.description))
     }
 }

@@ -66,7 +66,7 @@ import Testing
 
     @Test(arguments: [(EACCES, 78), (EPERM, 78), (EIO, 69), (EBUSY, 69)] as [(Int32, Int32)])
     func aPermissionErrorOnTheChipIsAConfigurationError(_ code: Int32, _ exit: Int32) {
-        let error = GPIOError(kind: .system, errno: code, message: "opening GPIO chip 'gpiochip0'")
+        let error = GPIOError(kind: .system, errno: code, message: "opening GPIO chip 'gpiochip0'", ukrainian: "відкриття мікросхеми GPIO 'gpiochip0'")
         #expect(GPIOBoard.exitCode(for: error) == exit)
     }
 }

@@ -101,22 +101,35 @@ final class RecordingVibratorDriver: VibratorDriver {
         }
         let loop = try EventLoop()
         try vibrator.register(on: loop)
-        first.failure = InputError(kind: .system, errno: ENODEV, message: "playing effect 0: No such device (errno 19)")
+        first.failure = InputError(kind: .system, errno: ENODEV, message: "playing effect 0: No such device (errno 19)",
+                                   ukrainian: "відтворення ефекту 0: «No such device» (errno 19)")
         vibrator.set(on: true)
         #expect(vibrator.fault == "input: vibrator /dev/input/event9 ('test-vibrator') vanished (No such device); retrying")
+        // The status's fault_details: the same fault in Ukrainian, only the C library's text left as it is.
+        #expect(vibrator.faultText?.uk == "ввід: вібратор /dev/input/event9 ('test-vibrator') зник («No such device»); повторна спроба")
         #expect(first.released == 1)
         // The first retry is due after 1 s (the GPIO board's back-off).
         for _ in 0..<10 where opened < 2 { try loop.runOnce(timeoutMilliseconds: 2_000) }
         #expect(opened == 2 && vibrator.fault == nil)
         vibrator.set(on: true)
         #expect(second.writes == [true])
+        // A failure that is not the device going away names what was done, in both languages.
+        second.failure = InputError(kind: .system, errno: EINVAL,
+                                    message: "playing effect 0 on /dev/input/event9 ('test-vibrator'): Invalid argument (errno 22)",
+                                    ukrainian: "відтворення ефекту 0 на /dev/input/event9 ('test-vibrator'): «Invalid argument» (errno 22)")
+        vibrator.set(on: false)
+        let fault = try #require(vibrator.faultText)
+        #expect(fault.en == "input: driving the vibrator off: playing effect 0 on /dev/input/event9 ('test-vibrator'): "
+            + "Invalid argument (errno 22); retrying")
+        #expect(LanguageCoverageTests.englishWordsInsideGuillemets(fault.uk).isEmpty, "\(fault.uk)")
+        #expect(LanguageCoverageTests.hasCyrillic(fault.uk), "\(fault.uk)")
     }
 
     @Test(arguments: [(InputError.Kind.noSuchDevice, 0, 78), (.notAnInputDevice, ENOTTY, 78), (.noSuchKey, 0, 78),
                       (.noForceFeedback, 0, 78), (.system, EACCES, 78), (.system, EPERM, 78), (.system, EBUSY, 69),
                       (.system, EIO, 69)] as [(InputError.Kind, Int32, Int32)])
     func startErrorsExitLikeGPIOs(_ kind: InputError.Kind, _ code: Int32, _ exit: Int32) {
-        let error = InputError(kind: kind, errno: code, message: "x")
+        let error = InputError(kind: kind, errno: code, message: "x", ukrainian: "х")
         #expect(InputStartError.exitCode(for: error) == exit)
         let start = InputStartError.make(key: "button_device", value: "gpio-keys", error)
         #expect(start.description.hasPrefix("button_device = 'gpio-keys': x"))

@@ -22,6 +22,8 @@ import Testing
         "GPIO", "gpiodetect", "gpioinfo", "gpiochipN", "libgpiod",
         // The system's own names in the daemon's texts: the GPS library, a user id, a signal.
         "libgps", "uid", "HUP",
+        // The kernel's request and signal names in the input and GPIO texts.
+        "EVIOCGVERSION", "EVIOCGRAB", "SIGTERM", "SIGINT", "signalfd", "errno",
     ]
     static let network = try! Network.load(json: Array(try! Data(contentsOf: URL(fileURLWithPath: DaemonProcess.dataFile))))
     static let stationIDs = Set(network.stations.keys.map(\.rawValue))
@@ -215,7 +217,7 @@ import Testing
             if (en.stdout + en.stderr).isEmpty { problems.append("\(arguments) en: no output") }
             for (name, r) in [("--lang uk", uk), ("… --lang=uk", after), ("LANG=uk", locale)] {
                 let text = r.stdout + r.stderr
-                let words = Self.englishWords(text)
+                let words = Self.englishWordsInsideGuillemets(text)
                 if !words.isEmpty { problems.append("\(arguments) \(name) has English \(words): \(text)") }
                 if !Self.hasCyrillic(text) { problems.append("\(arguments) \(name) is not Ukrainian: \(text)") }
                 if r.status != en.status { problems.append("\(arguments) \(name) exits \(r.status), English \(en.status)") }
@@ -223,6 +225,81 @@ import Testing
         }
         let unknown = try DaemonProcess.run(metrotimerd, ["--lang", "fr"], environment: environment)
         #expect(unknown.status == 64 && unknown.stderr.contains("'fr'"), "\(unknown)")
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
+    }
+
+    /// The English words the C library's `strerror` gives, which may stay as they are inside « » in Ukrainian text.
+    static let systemErrorTexts: Set<String> = Set((0..<134).map { String(cString: strerror(Int32($0))) })
+
+    /// `englishWords`, but also looking inside « »: only the C library's own error text may hide there. Keys and
+    /// values of the configuration file are ids the rider types.
+    static func englishWordsInsideGuillemets(_ text: String) -> [String] {
+        var opened = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "«") {
+            opened += rest[..<open]
+            let inside = rest[rest.index(after: open)...]
+            guard let close = inside.firstIndex(of: "»") else { opened += inside; rest = ""; break }
+            let quoted = String(inside[..<close])
+            opened += systemErrorTexts.contains(quoted) ? " " : " \(quoted) "
+            rest = inside[inside.index(after: close)...]
+        }
+        opened += rest
+        let configWords = Set(DaemonConfig.keys + ["gpio", "input", "low", "high", "disabled", "normal", "strong",
+                                                   "info", "debug", "short", "yes", "no", "loopback", "localhost",
+                                                   // The unknown key the file itself has, named back.
+                                                   "frobnicate"])
+        return englishWords(opened).filter { !configWords.contains($0) }
+    }
+
+    /// `--check-config` of a configuration with every kind of bad line (a line that is no assignment, a bad key,
+    /// an unknown key, bad values, bad numbers, a route of three stations, one line for two uses, a remote gpsd,
+    /// a drop-in that is not UTF-8) and a GPIO chip and input devices that are not there: the English is what the
+    /// log greps match, the Ukrainian has no English word — not even quoted, bar the C library's error text.
+    @Test func configurationProblemsAnswerInBothLanguages() throws {
+        let metrotimerd = DaemonProcess.productsDirectory.appendingPathComponent("metrotimerd").path
+        let directory = try makeScratchDirectory("lang-config")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[key] = nil }
+        let badLines = "data_file = \(DaemonProcess.dataFile)\nnot a setting\nBad-Key = 1\nfrobnicate = 1\n"
+            + "button_active = sideways\ntime_scale = fast\nbutton_debounce_ms = 9999\nroute = lisova teremky vydubychi\n"
+            + "gpsd = [::1\nbutton_key = KEY_NOPE\nstate_directory = relative\n"
+        let gpio = directory.appendingPathComponent("gpio.conf").path
+        try ("hardware = gpio\ngpio_chip = gpiochip-none\nbutton_line = same\nmotor_line = same\ngpsd = 10.1.2.3:2947\n" + badLines)
+            .write(toFile: gpio, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: gpio + ".d", withIntermediateDirectories: true)
+        // "café" in Latin-1: the é is one byte 0xE9, not UTF-8.
+        try Data(Array("language = uk\nroute = caf".utf8) + [0xE9, 0x0A]).write(to: URL(fileURLWithPath: gpio + ".d/50-latin1.conf"))
+        let input = directory.appendingPathComponent("input.conf").path
+        try ("hardware = input\nbutton_device = no-such-keys\nvibrator_device = /dev/input/no-such-event\n" + badLines)
+            .write(toFile: input, atomically: true, encoding: .utf8)
+        let simulatedSides = directory.appendingPathComponent("sides.conf").path
+        try "hardware = simulated\nmotor_hardware = input\nbutton_grab = maybe\n".write(toFile: simulatedSides, atomically: true, encoding: .utf8)
+        var problems: [String] = []
+        for file in [gpio, input, simulatedSides] {
+            let en = try DaemonProcess.run(metrotimerd, ["--check-config", "--config", file, "--lang", "en"], environment: environment)
+            let uk = try DaemonProcess.run(metrotimerd, ["--lang", "uk", "--check-config", "--config", file], environment: environment)
+            if en.status != 78 || uk.status != 78 { problems.append("\(file): exits \(en.status) and \(uk.status), not 78") }
+            if Self.hasCyrillic(en.stdout + en.stderr) { problems.append("\(file) en has Cyrillic:\n\(en.stderr)") }
+            let words = Self.englishWordsInsideGuillemets(uk.stdout + uk.stderr)
+            if !words.isEmpty { problems.append("\(file) uk has English \(words):\n\(uk.stderr)") }
+            if !Self.hasCyrillic(uk.stderr) { problems.append("\(file) uk is not Ukrainian:\n\(uk.stderr)") }
+            let lines = { (text: String) in text.split(separator: "\n").count }
+            if lines(en.stderr) != lines(uk.stderr) { problems.append("\(file): \(lines(en.stderr)) English lines, \(lines(uk.stderr)) Ukrainian") }
+        }
+        // The English stays as the log and its greps know it.
+        let en = try DaemonProcess.run(metrotimerd, ["--check-config", "--config", gpio, "--lang", "en"], environment: environment)
+        for expected in ["\(gpio):7: expected 'key = value', got 'not a setting'", "\(gpio):9: frobnicate: unknown key (known keys: ",
+                         "\(gpio):11: time_scale: 'fast' must be a number from 1 to 10000", "\(gpio).d/50-latin1.conf:2: not valid UTF-8",
+                         "button_line and motor_line are both 'same'", "gpio_chip = 'gpiochip-none': no GPIO chip 'gpiochip-none' ("] {
+            if !en.stderr.contains(expected) { problems.append("English lacks \(expected):\n\(en.stderr)") }
+        }
+        let enInput = try DaemonProcess.run(metrotimerd, ["--check-config", "--config", input, "--lang", "en"], environment: environment)
+        for expected in ["button_device = 'no-such-keys': no input device named 'no-such-keys' (found: ",
+                         "vibrator_device = '/dev/input/no-such-event': no input device /dev/input/no-such-event (no such file)"] {
+            if !enInput.stderr.contains(expected) { problems.append("English lacks \(expected):\n\(enInput.stderr)") }
+        }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
     }
 
@@ -243,7 +320,8 @@ import Testing
             let locale = try DaemonProcess.run(hwcheck, arguments, environment: environment)
             if Self.hasCyrillic(en.stdout + en.stderr) { problems.append("\(arguments) en has Cyrillic: \(en.stdout)\(en.stderr)") }
             for (name, r) in [("--lang uk", uk), ("LANG=uk", locale)] {
-                let words = Self.englishWords(r.stdout + r.stderr)
+                // Also inside « »: the library's messages are ours and worded in Ukrainian, bar the errno text.
+                let words = Self.englishWordsInsideGuillemets(r.stdout + r.stderr)
                 if !words.isEmpty { problems.append("\(arguments) \(name) has English \(words): \(r.stdout)\(r.stderr)") }
                 if !Self.hasCyrillic(r.stdout + r.stderr) { problems.append("\(arguments) \(name) is not Ukrainian: \(r.stdout)\(r.stderr)") }
             }

@@ -172,7 +172,7 @@ private final class EventPipe {
     }
 
     @Test func anEmptySpecIsRefused() {
-        #expect(throws: InputError(kind: .invalidSpec, errno: 0, message: "no input device given")) {
+        #expect(throws: InputError(kind: .invalidSpec, errno: 0, message: "no input device given", ukrainian: "пристрій вводу не вказано")) {
             try InputDeviceLookup.open("", writable: false)
         }
     }

@@ -1,4 +1,5 @@
 import Glibc
+import MetroModel
 import MetroSystem
 
 /// Reads `metrotimer.conf`, then its drop-ins `metrotimer.conf.d/*.conf` in name order, then the environment
@@ -11,7 +12,7 @@ public enum ConfigLoader {
     /// `--config` is. Throws every problem of every file at once.
     public static func load(path: String?, environment: [String: String]) throws(ConfigError) -> (DaemonConfig, [String]) {
         let report = loadReporting(path: path, environment: environment)
-        if !report.problems.isEmpty { throw ConfigError(problems: report.problems) }
+        if !report.phrases.isEmpty { throw ConfigError(phrases: report.phrases) }
         return (report.config, report.read)
     }
 
@@ -21,7 +22,10 @@ public enum ConfigLoader {
     public struct Report {
         public var config: DaemonConfig
         public var read: [String]
-        public var problems: [String]
+        /// Every problem in both languages.
+        public var phrases: [Phrase]
+        /// Every problem in English (as logged).
+        public var problems: [String] { phrases.map(\.en) }
         public var mainFileRead: Bool
     }
 
@@ -30,7 +34,7 @@ public enum ConfigLoader {
         let main = path ?? defaultPath
         var assignments: [ConfigAssignment] = []
         var read: [String] = []
-        var problems: [String] = []
+        var problems: [Phrase] = []
         var mainFileRead = true
         func parse(_ bytes: [UInt8], file: String) {
             do {
@@ -39,7 +43,7 @@ public enum ConfigLoader {
                 problems += parsed.problems
                 read.append(file)
             } catch {
-                problems += error.problems
+                problems += error.phrases
             }
         }
         switch readFileBytes(main) {
@@ -47,7 +51,7 @@ public enum ConfigLoader {
             parse(bytes, file: main)
         case .failure(let error):
             if path != nil || error.errno.rawValue != ENOENT {
-                problems.append("\(main): cannot read: \(readProblem(error))")
+                problems.append(cannotRead(main, error))
                 mainFileRead = false
             }
         }
@@ -55,10 +59,10 @@ public enum ConfigLoader {
         for file in confFiles(in: dropInDirectory) {
             switch readFileBytes(file) {
             case .success(let bytes): parse(bytes, file: file)
-            case .failure(let error): problems.append("\(file): cannot read: \(readProblem(error))")
+            case .failure(let error): problems.append(cannotRead(file, error))
             }
         }
-        var (config, refused) = DaemonConfig.fromReporting(assignments)
+        var (config, refused) = DaemonConfig.fromReportingPhrases(assignments)
         problems += refused
         // systemd's directories: the first path of a space-separated list.
         if let state = environment["STATE_DIRECTORY"]?.split(separator: ":").first, !state.isEmpty {
@@ -67,8 +71,8 @@ public enum ConfigLoader {
         if let runtime = environment["RUNTIME_DIRECTORY"]?.split(separator: ":").first, !runtime.isEmpty {
             config.runtimeDirectory = String(runtime)
         }
-        problems += config.validationProblems()
-        return Report(config: config, read: read, problems: ConfigError(problems: problems).problems,
+        problems += config.validationPhrases()
+        return Report(config: config, read: read, phrases: ConfigError(phrases: problems).phrases,
                       mainFileRead: mainFileRead)
     }
 
@@ -87,9 +91,18 @@ public enum ConfigLoader {
     }
 }
 
-/// Why a file could not be read, in a few words (the caller names the file).
-func readProblem(_ error: SystemError) -> String {
-    error.errno.rawValue == EFBIG ? "larger than the \(Files.maximumReadSize >> 20) MiB limit" : "\(error.errno)"
+/// Why a file could not be read, in a few words (the caller names the file); the C library's text stays as it
+/// is, quoted in the Ukrainian.
+func readProblem(_ error: SystemError) -> Phrase {
+    error.errno.rawValue == EFBIG
+        ? Phrase(uk: "більший за межу \(Files.maximumReadSize >> 20) МіБ", en: "larger than the \(Files.maximumReadSize >> 20) MiB limit")
+        : Phrase(uk: "«\(error.errno)»", en: "\(error.errno)")
+}
+
+/// `file: cannot read: why`.
+private func cannotRead(_ file: String, _ error: SystemError) -> Phrase {
+    let why = readProblem(error)
+    return Phrase(uk: "\(file): не прочитати: \(why.uk)", en: "\(file): cannot read: \(why.en)")
 }
 
 /// A configuration file's bytes as text. A byte that is not UTF-8 is an error naming its line: decoding it as U+FFFD
@@ -101,7 +114,7 @@ func configText(_ bytes: [UInt8], file: String) throws(ConfigError) -> String {
         number += 1
         if String(validating: line, as: UTF8.self) == nil { break }
     }
-    throw ConfigError("\(file):\(number): not valid UTF-8")
+    throw ConfigError(Phrase(uk: "\(file):\(number): не є правильним UTF-8", en: "\(file):\(number): not valid UTF-8"))
 }
 
 /// Reads a whole (small) file.

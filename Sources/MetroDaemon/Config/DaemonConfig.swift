@@ -101,18 +101,24 @@ public struct DaemonConfig: Equatable, Sendable {
 
     /// Applies assignments in order over the defaults; throws every refused assignment at once.
     public static func from(_ assignments: [ConfigAssignment]) throws(ConfigError) -> DaemonConfig {
-        let (config, problems) = fromReporting(assignments)
-        if !problems.isEmpty { throw ConfigError(problems: problems) }
+        let (config, problems) = fromReportingPhrases(assignments)
+        if !problems.isEmpty { throw ConfigError(phrases: problems) }
         return config
     }
 
-    /// The configuration of every acceptable assignment, and the message of each refused one (which leaves the
-    /// key as it was).
+    /// The configuration of every acceptable assignment, and the English message of each refused one (which
+    /// leaves the key as it was).
     public static func fromReporting(_ assignments: [ConfigAssignment]) -> (config: DaemonConfig, problems: [String]) {
+        let (config, problems) = fromReportingPhrases(assignments)
+        return (config, problems.map(\.en))
+    }
+
+    /// `fromReporting` with each message in both languages.
+    public static func fromReportingPhrases(_ assignments: [ConfigAssignment]) -> (config: DaemonConfig, problems: [Phrase]) {
         var config = DaemonConfig()
-        var problems: [String] = []
+        var problems: [Phrase] = []
         for a in assignments {
-            do { try config.apply(a) } catch { problems += error.problems }
+            do { try config.apply(a) } catch { problems += error.phrases }
         }
         // After every assignment, so `gpsd_allow_remote` may come before or after `gpsd`; the problem names the
         // `gpsd` line that set the address, and the refused address is not kept (no connection leaves the board).
@@ -120,8 +126,11 @@ public struct DaemonConfig: Equatable, Sendable {
            let line = assignments.last(where: { $0.key == "gpsd" }),
            let parsed = try? GPSDAddress(parsing: address), !parsed.isLoopback
         {
-            problems += ConfigError(line, "'\(address)' is not on this board: only loopback (localhost, 127.0.0.0/8, ::1) "
-                + "is allowed unless gpsd_allow_remote = yes").problems
+            problems += ConfigError(line, Phrase(
+                uk: "'\(address)' — не на цій платі: дозволено лише loopback (localhost, 127.0.0.0/8, ::1), "
+                    + "якщо не задано gpsd_allow_remote = yes",
+                en: "'\(address)' is not on this board: only loopback (localhost, 127.0.0.0/8, ::1) "
+                    + "is allowed unless gpsd_allow_remote = yes")).phrases
             config.gpsd = nil
         }
         return (config, problems)
@@ -133,23 +142,27 @@ public struct DaemonConfig: Equatable, Sendable {
     mutating func apply(_ a: ConfigAssignment) throws(ConfigError) {
         func choice<T: RawRepresentable>(_ type: T.Type, _ allowed: [T]) throws(ConfigError) -> T where T.RawValue == String {
             guard let v = T(rawValue: a.value) else {
-                throw ConfigError(a, "'\(a.value)' is not one of \(allowed.map(\.rawValue).joined(separator: ", "))")
+                let list = allowed.map(\.rawValue).joined(separator: ", ")
+                throw ConfigError(a, Phrase(uk: "'\(a.value)' — не одне з: \(list)", en: "'\(a.value)' is not one of \(list)"))
             }
             return v
         }
         func nonEmpty() throws(ConfigError) -> String {
-            guard !a.value.isEmpty else { throw ConfigError(a, "needs a value") }
+            guard !a.value.isEmpty else { throw ConfigError(a, Phrase(uk: "потрібне значення", en: "needs a value")) }
             return a.value
         }
         func path() throws(ConfigError) -> String {
             let v = try nonEmpty()
-            guard v.hasPrefix("/") else { throw ConfigError(a, "'\(v)' must be an absolute path") }
+            guard v.hasPrefix("/") else { throw ConfigError(a, Phrase(uk: "'\(v)' має бути абсолютним шляхом", en: "'\(v)' must be an absolute path")) }
             return v
         }
         func key() throws(ConfigError) -> UInt16 {
             guard let code = KeyNames.code(of: a.value) else {
-                throw ConfigError(a, "'\(a.value)' is not a key: a name from <linux/input-event-codes.h> such as "
-                    + "KEY_VOLUMEUP, KEY_VOLUMEDOWN or KEY_POWER, or a key code from 1 to \(KeyNames.maximumCode)")
+                throw ConfigError(a, Phrase(
+                    uk: "'\(a.value)' — не клавіша: потрібна назва з <linux/input-event-codes.h> на зразок "
+                        + "KEY_VOLUMEUP, KEY_VOLUMEDOWN чи KEY_POWER або код клавіші від 1 до \(KeyNames.maximumCode)",
+                    en: "'\(a.value)' is not a key: a name from <linux/input-event-codes.h> such as "
+                        + "KEY_VOLUMEUP, KEY_VOLUMEDOWN or KEY_POWER, or a key code from 1 to \(KeyNames.maximumCode)"))
             }
             return code
         }
@@ -164,19 +177,20 @@ public struct DaemonConfig: Equatable, Sendable {
             switch a.value {
             case "yes": buttonGrab = true
             case "no": buttonGrab = false
-            default: throw ConfigError(a, "'\(a.value)' is not one of yes, no")
+            default: throw ConfigError(a, yesOrNo(a.value))
             }
         case "vibrator_device": vibratorDevice = a.value
         case "time_scale":
             guard let v = Double(a.value), v.isFinite, v >= 1, v <= 10_000 else {
-                throw ConfigError(a, "'\(a.value)' must be a number from 1 to 10000")
+                throw ConfigError(a, Phrase(uk: "'\(a.value)' має бути числом від 1 до 10000",
+                                            en: "'\(a.value)' must be a number from 1 to 10000"))
             }
             timeScale = v
         case "state_directory": stateDirectory = try path()
         case "runtime_directory": runtimeDirectory = try path()
         case "control_group":
             guard a.value.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x3A }) else {
-                throw ConfigError(a, "'\(a.value)' is not a group name")
+                throw ConfigError(a, Phrase(uk: "'\(a.value)' — не назва групи", en: "'\(a.value)' is not a group name"))
             }
             controlGroup = a.value
         case "language": language = try choice(Language.self, [.uk, .en])
@@ -184,11 +198,14 @@ public struct DaemonConfig: Equatable, Sendable {
             if a.value.isEmpty { route = nil; return }
             let parts = a.value.split(separator: " ", omittingEmptySubsequences: true)
             guard parts.count == 2 else {
-                throw ConfigError(a, "'\(a.value)' must be two station ids separated by a space (FROM TO)")
+                throw ConfigError(a, Phrase(uk: "'\(a.value)' має бути двома ідентифікаторами станцій через пробіл (ЗВІДКИ КУДИ)",
+                                            en: "'\(a.value)' must be two station ids separated by a space (FROM TO)"))
             }
             for part in parts where part.count > DaemonConfig.maximumStationLength {
-                throw ConfigError(a, "station '\(part.prefix(40))…' is \(part.count) characters long "
-                    + "(at most \(DaemonConfig.maximumStationLength))")
+                throw ConfigError(a, Phrase(
+                    uk: "станція '\(part.prefix(40))…' завдовжки \(part.count) симв. (найбільше \(DaemonConfig.maximumStationLength))",
+                    en: "station '\(part.prefix(40))…' is \(part.count) characters long "
+                        + "(at most \(DaemonConfig.maximumStationLength))"))
             }
             route = (String(parts[0]), String(parts[1]))
         case "data_file": dataFile = a.value.isEmpty ? nil : try path()
@@ -198,7 +215,8 @@ public struct DaemonConfig: Equatable, Sendable {
         case "button_bias": buttonBias = try choice(Bias.self, [.pullUp, .pullDown, .disabled, .asIs])
         case "button_debounce_ms":
             guard let v = Int(a.value), (0...500).contains(v) else {
-                throw ConfigError(a, "'\(a.value)' must be a whole number of milliseconds from 0 to 500")
+                throw ConfigError(a, Phrase(uk: "'\(a.value)' має бути цілим числом мілісекунд від 0 до 500",
+                                            en: "'\(a.value)' must be a whole number of milliseconds from 0 to 500"))
             }
             buttonDebounceMilliseconds = v
         case "button2_line": button2Line = a.value.isEmpty ? nil : a.value
@@ -210,18 +228,20 @@ public struct DaemonConfig: Equatable, Sendable {
             if a.value.isEmpty || a.value == "off" { gpsd = nil; return }
             // Checked here so --check-config catches it, not only the start of the GPS link.
             do { _ = try GPSDAddress(parsing: a.value) } catch {
-                throw ConfigError(a, "'\(a.value)' is not host:port (\(error))")
+                throw ConfigError(a, Phrase(uk: "'\(a.value)' — не вузол:порт (\(error.ukrainian))",
+                                            en: "'\(a.value)' is not host:port (\(error))"))
             }
             gpsd = a.value
         case "gpsd_allow_remote":
             switch a.value {
             case "yes": gpsdAllowRemote = true
             case "no": gpsdAllowRemote = false
-            default: throw ConfigError(a, "'\(a.value)' is not one of yes, no")
+            default: throw ConfigError(a, yesOrNo(a.value))
             }
         case "log_level": logLevel = try choice(LogLevel.self, [.info, .debug])
         default:
-            throw ConfigError(a, "unknown key (known keys: \(DaemonConfig.keys.joined(separator: ", ")))")
+            let known = DaemonConfig.keys.joined(separator: ", ")
+            throw ConfigError(a, Phrase(uk: "невідомий ключ (відомі ключі: \(known))", en: "unknown key (known keys: \(known))"))
         }
     }
 
@@ -252,39 +272,53 @@ public struct DaemonConfig: Equatable, Sendable {
 
     /// Checks that need the whole configuration.
     public func validate() throws(ConfigError) {
-        let problems = validationProblems()
-        if !problems.isEmpty { throw ConfigError(problems: problems) }
+        let problems = validationPhrases()
+        if !problems.isEmpty { throw ConfigError(phrases: problems) }
     }
 
-    /// The problems `validate()` throws, as a list.
-    public func validationProblems() -> [String] {
-        var problems: [String] = []
+    /// The problems `validate()` throws, as a list, in English.
+    public func validationProblems() -> [String] { validationPhrases().map(\.en) }
+
+    /// The problems `validate()` throws, in both languages.
+    public func validationPhrases() -> [Phrase] {
+        var problems: [Phrase] = []
         if buttonSide == .gpio, motorSide == .gpio, buttonLine == motorLine {
-            problems.append("button_line and motor_line are both '\(motorLine)'")
+            problems.append(Phrase(uk: "button_line і motor_line — обидві '\(motorLine)'",
+                                   en: "button_line and motor_line are both '\(motorLine)'"))
         }
         if buttonSide == .gpio, let b2 = button2Line, b2 == buttonLine || (motorSide == .gpio && b2 == motorLine) {
-            problems.append("button2_line '\(b2)' is already used by another line")
+            problems.append(Phrase(uk: "button2_line '\(b2)' вже зайнята іншою лінією",
+                                   en: "button2_line '\(b2)' is already used by another line"))
         }
         if hardware == .simulated {
             for (key, value) in [("button_hardware", buttonHardware), ("motor_hardware", motorHardware)] {
                 if let value {
-                    problems.append("\(key) = \(value.rawValue) needs hardware = gpio or input (the simulated board has no sides)")
+                    problems.append(Phrase(uk: "\(key) = \(value.rawValue) потребує hardware = gpio чи input (у імітованої плати немає сторін)",
+                                           en: "\(key) = \(value.rawValue) needs hardware = gpio or input (the simulated board has no sides)"))
                 }
             }
         }
         let inputWhy = hardware == .input ? "hardware = input" : "button_hardware = input"
         if buttonSide == .input {
             if buttonDevice.isEmpty {
-                problems.append("button_device must name the key device (a /dev/input path or the device's name) with \(inputWhy)")
+                problems.append(Phrase(uk: "button_device має назвати пристрій клавіш (шлях у /dev/input чи назву пристрою), коли \(inputWhy)",
+                                       en: "button_device must name the key device (a /dev/input path or the device's name) with \(inputWhy)"))
             }
             if button2Key == buttonKey {
-                problems.append("button_key and button2_key are both \(KeyNames.name(of: buttonKey))")
+                problems.append(Phrase(uk: "button_key і button2_key — обидві \(KeyNames.name(of: buttonKey))",
+                                       en: "button_key and button2_key are both \(KeyNames.name(of: buttonKey))"))
             }
         }
         if motorSide == .input, vibratorDevice.isEmpty {
             let why = hardware == .input ? "hardware = input" : "motor_hardware = input"
-            problems.append("vibrator_device must name the force-feedback device (a /dev/input path or the device's name) with \(why)")
+            problems.append(Phrase(uk: "vibrator_device має назвати пристрій віддачі (шлях у /dev/input чи назву пристрою), коли \(why)",
+                                   en: "vibrator_device must name the force-feedback device (a /dev/input path or the device's name) with \(why)"))
         }
         return problems
     }
+}
+
+/// `'value' is not one of yes, no`.
+private func yesOrNo(_ value: String) -> Phrase {
+    Phrase(uk: "'\(value)' — не одне з: yes, no", en: "'\(value)' is not one of yes, no")
 }

@@ -1,5 +1,6 @@
 import Glibc
 import MetroGPIO
+import MetroModel
 import MetroSystem
 
 /// The real board: the button(s) and the vibration motor on GPIO lines, through libgpiod (`MetroGPIO`).
@@ -36,17 +37,22 @@ final class GPIOBoard: Motor {
     private weak var device: DeviceController?
     /// Set by `release()`: the process is on its way out, the motor must stay off.
     private var isReleased = false
-    /// Why the board does not work right now; nil when all is well.
-    private var currentFault: String?
+    /// Why the board does not work right now, in both languages (the English as logged); nil when all is well.
+    private var currentFault: Phrase?
 
     /// Why the board does not work right now, for the status; nil when all is well.
     ///
     /// Reading it also asks the kernel whether the lines are still there: a chip that vanishes while the
     /// button is idle may wake nobody (6.1 kernels need not wake pollers of a removed chip's event fd), so the
     /// status request is where an idle board's loss is noticed — on demand, without any periodic check.
-    var fault: String? {
+    var fault: String? { faultText?.en }
+
+    /// `fault` in both languages, for the status's `fault_details`.
+    var faultText: Phrase? {
         if let button = lines?.buttons.first {
-            do { _ = try button.line.value } catch { lose(error, while: "checking button \(button.number)") }
+            do { _ = try button.line.value } catch {
+                lose(error, while: Phrase(uk: "перевірка кнопки \(button.number)", en: "checking button \(button.number)"))
+            }
         }
         return currentFault
     }
@@ -122,7 +128,7 @@ final class GPIOBoard: Motor {
         do {
             try motor.set(on: on)
         } catch {
-            lose(error, while: "driving the motor \(on ? "on" : "off")")
+            lose(error, while: Phrase(uk: on ? "увімкнення мотора" : "вимкнення мотора", en: "driving the motor \(on ? "on" : "off")"))
             return
         }
         log.debug("gpio: motor \(on ? "on" : "off")")
@@ -158,7 +164,7 @@ final class GPIOBoard: Motor {
         guard let motor = lines?.motor, motor.isOn else { return }
         let limit = Self.motorOnLimitNanoseconds / 1_000_000
         log.warning("gpio: motor on for \(limit) ms without a stop: cut off (safety cap)")
-        do { try motor.set(on: false) } catch { lose(error, while: "driving the motor off at the safety cap") }
+        do { try motor.set(on: false) } catch { lose(error, while: Phrase(uk: "вимкнення мотора на межі безпеки", en: "driving the motor off at the safety cap")) }
     }
 
     // MARK: Buttons
@@ -181,7 +187,7 @@ final class GPIOBoard: Motor {
     private func buttonReadable(_ button: GPIOButton, events: IOEvents) {
         let edges: [ButtonEdge]
         do { edges = try button.line.readEvents() } catch {
-            lose(error, while: "reading button \(button.number)")
+            lose(error, while: Phrase(uk: "читання кнопки \(button.number)", en: "reading button \(button.number)"))
             return
         }
         // Sampled right after the read: only a suspend inside this window could skew the conversion.
@@ -201,15 +207,16 @@ final class GPIOBoard: Motor {
         // A hang-up with nothing left to read: the chip went away under the fd (level-triggered, it would spin).
         let stillClaimed = lines?.buttons.contains { $0.line === button.line } == true
         if edges.isEmpty, !events.intersection([.hangup, .error]).isEmpty, stillClaimed {
-            lose(GPIOError(kind: .system, errno: ENODEV, message: "button \(button.number) event fd hung up"),
-                 while: "reading button \(button.number)")
+            lose(GPIOError(kind: .system, errno: ENODEV, message: "button \(button.number) event fd hung up",
+                           ukrainian: "дескриптор подій кнопки \(button.number) закрився"),
+                 while: Phrase(uk: "читання кнопки \(button.number)", en: "reading button \(button.number)"))
         }
     }
 
     // MARK: Faults and retries
 
     /// A run-time failure: let go of everything, report it, and try again later.
-    private func lose(_ error: GPIOError, while doing: String) {
+    private func lose(_ error: GPIOError, while doing: Phrase) {
         let chipName = lines?.chip.name ?? config.gpioChip
         let buttons = lines?.buttons.map(\.number) ?? []
         dropLines()
@@ -217,11 +224,13 @@ final class GPIOBoard: Motor {
         // when the lines are claimed again.
         for number in buttons { device?.buttonLost(number) }
         if [ENODEV, ENXIO, EIO].contains(error.errno) {
-            currentFault = "gpio: \(chipName) vanished (\(Errno(rawValue: error.errno))); retrying"
+            let why = Errno(rawValue: error.errno)
+            currentFault = Phrase(uk: "GPIO: \(chipName) зникла («\(why)»); повторна спроба", en: "gpio: \(chipName) vanished (\(why)); retrying")
         } else {
-            currentFault = "gpio: \(doing): \(error.message); retrying"
+            currentFault = Phrase(uk: "GPIO: \(doing.uk): \(error.ukrainian); повторна спроба",
+                                  en: "gpio: \(doing.en): \(error.message); retrying")
         }
-        log.error("\(currentFault ?? "") in \(nextRetryDelay / 1_000_000_000) s (\(error.message))")
+        log.error("\(currentFault?.en ?? "") in \(nextRetryDelay / 1_000_000_000) s (\(error.message))")
         scheduleRetry()
     }
 
@@ -238,7 +247,9 @@ final class GPIOBoard: Motor {
             try retryTimer.arm(atBoottimeNanoseconds: Clocks.now(.boottime) + nextRetryDelay)
         } catch {
             log.error("gpio: cannot arm the retry timer: \(error); the board stays off until restart")
-            currentFault = (currentFault ?? "gpio: fault") + " (retry timer failed: restart the daemon)"
+            let fault = currentFault ?? Phrase(uk: "GPIO: несправність", en: "gpio: fault")
+            currentFault = Phrase(uk: fault.uk + " (таймер повтору не запущено: перезапустіть службу)",
+                                  en: fault.en + " (retry timer failed: restart the daemon)")
         }
         nextRetryDelay = min(nextRetryDelay * 2, Self.longestRetryNanoseconds)
     }
@@ -255,8 +266,9 @@ final class GPIOBoard: Motor {
             lines = claimed
             do { try registerButtons(of: claimed) } catch {
                 dropLines()
-                currentFault = "gpio: cannot watch the buttons: \(error); retrying"
-                log.error("\(currentFault ?? "")")
+                currentFault = Phrase(uk: "GPIO: не вдається стежити за кнопками: «\(error)»; повторна спроба",
+                                      en: "gpio: cannot watch the buttons: \(error); retrying")
+                log.error("\(currentFault?.en ?? "")")
                 scheduleRetry()
                 return
             }
@@ -264,8 +276,8 @@ final class GPIOBoard: Motor {
             nextRetryDelay = Self.firstRetryNanoseconds
             log.notice("gpio: back: \(describe(claimed))")
         } catch {
-            currentFault = "gpio: \(error); retrying"
-            log.error("\(currentFault ?? "") in \(nextRetryDelay / 1_000_000_000) s")
+            currentFault = Phrase(uk: "GPIO: \(claimUkrainian(error)); повторна спроба", en: "gpio: \(error); retrying")
+            log.error("\(currentFault?.en ?? "") in \(nextRetryDelay / 1_000_000_000) s")
             scheduleRetry()
         }
     }
@@ -275,5 +287,14 @@ final class GPIOBoard: Motor {
         let motor = lines.motor.map { "motor on line \($0.offset)" } ?? "motor on the input side"
         return "\(lines.chip.name) [\(lines.chip.label)]: \(buttons.isEmpty ? "buttons on the input side" : buttons), \(motor),"
             + " as '\(GPIOBoardLines.consumer)'"
+    }
+}
+
+/// A claim failure in Ukrainian: the GPIO texts have their own; anything else is quoted as it is.
+private func claimUkrainian(_ error: any Error) -> String {
+    switch error {
+    case let claim as GPIOClaimError: claim.ukrainian
+    case let gpio as GPIOError: gpio.ukrainian
+    default: "«\(error)»"
     }
 }

@@ -49,7 +49,8 @@ final class GPIOBoardLines {
             if let other = offsets.first(where: { $0.offset == offset }) {
                 throw GPIOClaimError(key: key, value: spec, underlying: GPIOError(
                     kind: .invalidSpec, errno: 0,
-                    message: "line \(offset) on \(chip.name) is already \(other.key) = '\(other.spec)'"))
+                    message: "line \(offset) on \(chip.name) is already \(other.key) = '\(other.spec)'",
+                    ukrainian: "лінія \(offset) на \(chip.name) вже зайнята як \(other.key) = '\(other.spec)'"))
             }
             offsets.append((key, spec, offset))
         }

@@ -11,4 +11,6 @@ struct GPIOClaimError: Error, CustomStringConvertible {
     let underlying: GPIOError
 
     var description: String { "\(key) = '\(value)': \(underlying.message)" }
+    /// The description in Ukrainian.
+    var ukrainian: String { "\(key) = '\(value)': \(underlying.ukrainian)" }
 }

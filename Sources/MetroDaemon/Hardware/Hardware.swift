@@ -1,3 +1,4 @@
+import MetroModel
 import MetroSystem
 
 /// The board the daemon drives: real GPIO lines through libgpiod, input devices (a phone's keys and its
@@ -71,7 +72,9 @@ final class Hardware {
     }
 
     /// Every side's fault, GPIO first.
-    var faults: [String] { [gpio?.fault, inputVibrator?.fault, inputKeys?.fault].compactMap { $0 } }
+    var faults: [String] { faultTexts.map(\.en) }
+    /// Every side's fault in both languages (the English as `faults`).
+    var faultTexts: [Phrase] { [gpio?.faultText, inputVibrator?.faultText, inputKeys?.faultText].compactMap { $0 } }
 
     /// The simulated motor's recent transitions (empty on GPIO).
     var motorLog: [String] { (motor as? SimulatedMotor)?.transitions ?? [] }

@@ -1,5 +1,6 @@
 import Glibc
 import MetroInput
+import MetroModel
 import MetroSystem
 
 /// The button side on an input device: `button_key` (and `button2_key`) of `button_device`, read with the
@@ -18,10 +19,12 @@ final class InputKeys {
     private weak var loop: EventLoop?
     private weak var sink: ButtonEdgeSink?
     private var isReleased = false
-    private var currentFault: String?
+    private var currentFault: Phrase?
 
     /// Why the keys do not work right now, for the status; nil when all is well.
-    var fault: String? { currentFault }
+    var fault: String? { currentFault?.en }
+    /// `fault` in both languages, for the status's `fault_details`.
+    var faultText: Phrase? { currentFault }
 
     /// Opens the configured device and checks its keys. Errors name the key and value at fault, e.g.
     /// `button_key = 'KEY_CAMERA': /dev/input/event2 ('gpio-keys') has no key KEY_CAMERA`.
@@ -110,7 +113,8 @@ final class InputKeys {
         }
         // A hang-up with nothing left to read: the device went away under the fd (level-triggered, it would spin).
         if read.edges.isEmpty, !read.dropped, !events.intersection([.hangup, .error]).isEmpty, self.keys != nil {
-            lose(InputError(kind: .system, errno: ENODEV, message: "\(keys.device.described) hung up"))
+            lose(InputError(kind: .system, errno: ENODEV, message: "\(keys.device.described) hung up",
+                            ukrainian: "\(keys.device.described) закрився"))
         }
     }
 
@@ -118,9 +122,12 @@ final class InputKeys {
         let described = keys?.device.described ?? config.buttonDevice
         drop()
         for number in router.numbers.values.sorted() { sink?.buttonLost(number) }
-        currentFault = error.isDeviceGone ? "input: \(described) vanished (\(Errno(rawValue: error.errno))); retrying"
-            : "input: reading \(described): \(error.message); retrying"
-        log.error("\(currentFault ?? "") in \(backoff.pendingSeconds) s")
+        let why = Errno(rawValue: error.errno)
+        currentFault = error.isDeviceGone
+            ? Phrase(uk: "ввід: \(described) зник («\(why)»); повторна спроба", en: "input: \(described) vanished (\(why)); retrying")
+            : Phrase(uk: "ввід: читання \(described): \(error.ukrainian); повторна спроба",
+                     en: "input: reading \(described): \(error.message); retrying")
+        log.error("\(currentFault?.en ?? "") in \(backoff.pendingSeconds) s")
         scheduleRetry()
     }
 
@@ -132,7 +139,8 @@ final class InputKeys {
 
     private func scheduleRetry() {
         if !backoff.schedule() {
-            currentFault = (currentFault ?? "input: fault") + " (retry timer failed: restart the daemon)"
+            currentFault = Phrase(uk: (currentFault?.uk ?? "ввід: несправність") + " (таймер повтору не запущено: перезапустіть службу)",
+                                  en: (currentFault?.en ?? "input: fault") + " (retry timer failed: restart the daemon)")
         }
     }
 
@@ -147,8 +155,10 @@ final class InputKeys {
             log.notice("input: buttons back")
         } catch {
             drop()
-            currentFault = "input: button_device = '\(config.buttonDevice)': \(error); retrying"
-            log.error("\(currentFault ?? "") in \(backoff.pendingSeconds) s")
+            let ukrainian = (error as? InputError)?.ukrainian ?? "«\(error)»"
+            currentFault = Phrase(uk: "ввід: button_device = '\(config.buttonDevice)': \(ukrainian); повторна спроба",
+                                  en: "input: button_device = '\(config.buttonDevice)': \(error); retrying")
+            log.error("\(currentFault?.en ?? "") in \(backoff.pendingSeconds) s")
             scheduleRetry()
         }
     }

@@ -1,4 +1,5 @@
 import MetroInput
+import MetroModel
 import MetroSystem
 
 /// What the input vibrator adapter drives: the force-feedback effect in the daemon, a recording double in tests.
@@ -45,9 +46,11 @@ final class InputVibrator: Motor {
     private let backoff: ReclaimBackoff
     private weak var loop: EventLoop?
     private var isReleased = false
-    private var currentFault: String?
+    private var currentFault: Phrase?
 
-    var fault: String? { currentFault }
+    var fault: String? { currentFault?.en }
+    /// `fault` in both languages, for the status's `fault_details`.
+    var faultText: Phrase? { currentFault }
 
     /// Opens `vibrator_device` and uploads the effect. Errors name the key and value, e.g.
     /// `vibrator_device = 'gpio-keys': /dev/input/event0 ('gpio-keys') has no force feedback (no EV_FF)`.
@@ -96,7 +99,7 @@ final class InputVibrator: Motor {
     func set(on: Bool) {
         guard !isReleased, let driver, isOn != on else { return }
         do { try driver.set(on: on) } catch {
-            lose(error, while: "driving the vibrator \(on ? "on" : "off")")
+            lose(error, while: Phrase(uk: on ? "увімкнення вібратора" : "вимкнення вібратора", en: "driving the vibrator \(on ? "on" : "off")"))
             return
         }
         isOn = on
@@ -139,22 +142,25 @@ final class InputVibrator: Motor {
             try driver.set(on: false)
             isOn = false
         } catch {
-            lose(error, while: "stopping the vibrator at the safety cap")
+            lose(error, while: Phrase(uk: "зупинка вібратора на межі безпеки", en: "stopping the vibrator at the safety cap"))
         }
     }
 
     // MARK: Faults and retries
 
-    private func lose(_ error: InputError, while doing: String) {
+    private func lose(_ error: InputError, while doing: Phrase) {
         let described = driver?.described ?? deviceSpec
         driver?.release()
         driver = nil
         isOn = false
         _ = try? motorCap.disarm()
-        currentFault = error.isDeviceGone ? "input: vibrator \(described) vanished (\(Errno(rawValue: error.errno))); retrying"
-            : "input: \(doing): \(error.message); retrying"
-        log.error("\(currentFault ?? "") in \(backoff.pendingSeconds) s")
-        if !backoff.schedule() { currentFault = (currentFault ?? "") + " (retry timer failed: restart the daemon)" }
+        let why = Errno(rawValue: error.errno)
+        currentFault = error.isDeviceGone
+            ? Phrase(uk: "ввід: вібратор \(described) зник («\(why)»); повторна спроба",
+                     en: "input: vibrator \(described) vanished (\(why)); retrying")
+            : Phrase(uk: "ввід: \(doing.uk): \(error.ukrainian); повторна спроба", en: "input: \(doing.en): \(error.message); retrying")
+        log.error("\(currentFault?.en ?? "") in \(backoff.pendingSeconds) s")
+        if !backoff.schedule() { currentFault = retryTimerFailed(currentFault) }
     }
 
     private func retryDue() {
@@ -166,9 +172,16 @@ final class InputVibrator: Motor {
             backoff.reset()
             log.notice("input: vibrator back (effect uploaded again)")
         } catch {
-            currentFault = "input: vibrator_device = '\(deviceSpec)': \(error.message); retrying"
-            log.error("\(currentFault ?? "") in \(backoff.pendingSeconds) s")
-            if !backoff.schedule() { currentFault = (currentFault ?? "") + " (retry timer failed: restart the daemon)" }
+            currentFault = Phrase(uk: "ввід: vibrator_device = '\(deviceSpec)': \(error.ukrainian); повторна спроба",
+                                  en: "input: vibrator_device = '\(deviceSpec)': \(error.message); retrying")
+            log.error("\(currentFault?.en ?? "") in \(backoff.pendingSeconds) s")
+            if !backoff.schedule() { currentFault = retryTimerFailed(currentFault) }
         }
     }
+}
+
+/// A fault with the note that the retry timer could not be armed (so nothing will retry).
+private func retryTimerFailed(_ fault: Phrase?) -> Phrase {
+    Phrase(uk: (fault?.uk ?? "") + " (таймер повтору не запущено: перезапустіть службу)",
+           en: (fault?.en ?? "") + " (retry timer failed: restart the daemon)")
 }

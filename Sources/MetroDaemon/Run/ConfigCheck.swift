@@ -11,9 +11,8 @@ import MetroSystem
 /// It claims no line, grabs no device, uploads no effect and touches no state. What cannot be checked from here
 /// (a chip or device this user may not open) is a warning, not a pass.
 struct ConfigCheck {
-    /// Lines that make the check fail (exit 78), each complete on its own, in both languages. The words of the
-    /// configuration's validators and of libgpiod stay English (they name keys, values and the chip exactly) and
-    /// are quoted in the Ukrainian text.
+    /// Lines that make the check fail (exit 78), each complete on its own, in both languages. Keys, values, names
+    /// and paths stay as written; only the C library's own error text stays English (quoted in the Ukrainian).
     private(set) var problems: [Phrase] = []
     /// Lines about what could not be checked.
     private(set) var warnings: [Phrase] = []
@@ -21,7 +20,7 @@ struct ConfigCheck {
     /// Runs every check.
     init(configPath: String?, environment: [String: String], bootNow: Int64 = Clocks.now(.boottime)) {
         let report = ConfigLoader.loadReporting(path: configPath, environment: environment)
-        problems += report.problems.map { Phrase(uk: "помилка налаштувань: «\($0)»", en: "configuration error: \($0)") }
+        problems += report.phrases.map { Phrase(uk: "помилка налаштувань: \($0.uk)", en: "configuration error: \($0.en)") }
         // Without the main file nothing below would check what the rider wrote.
         guard report.mainFileRead else { return }
         let config = report.config
@@ -46,7 +45,7 @@ struct ConfigCheck {
                                            en: "\(key) = \(KeyNames.name(of: code)): \(device.described) has no key \(KeyNames.name(of: code))"))
                 }
             } catch {
-                warnings.append(Phrase(uk: "\(key) = \(KeyNames.name(of: code)): «\(error.message)» (не перевірено)",
+                warnings.append(Phrase(uk: "\(key) = \(KeyNames.name(of: code)): \(error.ukrainian) (не перевірено)",
                                        en: "\(key) = \(KeyNames.name(of: code)): \(error.message) (not checked)"))
             }
         }
@@ -66,7 +65,7 @@ struct ConfigCheck {
                                            + "(neither FF_RUMBLE nor FF_PERIODIC)"))
             }
         } catch {
-            warnings.append(Phrase(uk: "vibrator_device = '\(config.vibratorDevice)': «\(error.message)» (не перевірено)",
+            warnings.append(Phrase(uk: "vibrator_device = '\(config.vibratorDevice)': \(error.ukrainian) (не перевірено)",
                                    en: "vibrator_device = '\(config.vibratorDevice)': \(error.message) (not checked)"))
         }
     }
@@ -80,10 +79,10 @@ struct ConfigCheck {
                                  + "щоб перевірити пристрій",
                              en: "this user may not open it; run --check-config as the daemon's user to check the device")
                     : Phrase(uk: "пристрій не перевірено", en: "the device was not checked")
-                warnings.append(Phrase(uk: "\(key) = '\(spec)': «\(error.message)» (\(why.uk))",
+                warnings.append(Phrase(uk: "\(key) = '\(spec)': \(error.ukrainian) (\(why.uk))",
                                        en: "\(key) = '\(spec)': \(error.message) (\(why.en))"))
             } else {
-                problems.append(Phrase(uk: "\(key) = '\(spec)': «\(error.message)»", en: "\(key) = '\(spec)': \(error.message)"))
+                problems.append(Phrase(uk: "\(key) = '\(spec)': \(error.ukrainian)", en: "\(key) = '\(spec)': \(error.message)"))
             }
             return nil
         }
@@ -129,10 +128,10 @@ struct ConfigCheck {
                                  + "щоб перевірити мікросхему й лінії",
                              en: "this user may not open it; run --check-config as the daemon's user to check the chip and lines")
                     : Phrase(uk: "мікросхему й лінії не перевірено", en: "the chip and lines were not checked")
-                warnings.append(Phrase(uk: "gpio_chip = '\(config.gpioChip)': «\(error.message)» (\(why.uk))",
+                warnings.append(Phrase(uk: "gpio_chip = '\(config.gpioChip)': \(error.ukrainian) (\(why.uk))",
                                        en: "gpio_chip = '\(config.gpioChip)': \(error.message) (\(why.en))"))
             } else {
-                problems.append(Phrase(uk: "gpio_chip = '\(config.gpioChip)': «\(error.message)»",
+                problems.append(Phrase(uk: "gpio_chip = '\(config.gpioChip)': \(error.ukrainian)",
                                        en: "gpio_chip = '\(config.gpioChip)': \(error.message)"))
             }
             return
@@ -154,10 +153,10 @@ struct ConfigCheck {
                 offsets[offset] = "\(key) = '\(spec)'"
             } catch {
                 if error.kind == .system {
-                    warnings.append(Phrase(uk: "\(key) = '\(spec)': «\(error.message)» (не перевірено)",
+                    warnings.append(Phrase(uk: "\(key) = '\(spec)': \(error.ukrainian) (не перевірено)",
                                            en: "\(key) = '\(spec)': \(error.message) (not checked)"))
                 } else {
-                    problems.append(Phrase(uk: "\(key) = '\(spec)': «\(error.message)»", en: "\(key) = '\(spec)': \(error.message)"))
+                    problems.append(Phrase(uk: "\(key) = '\(spec)': \(error.ukrainian)", en: "\(key) = '\(spec)': \(error.message)"))
                 }
             }
         }

@@ -268,7 +268,7 @@ public final class Daemon {
             hardware: hardware.kind.rawValue, timeScale: config.timeScale,
             wallClockSynchronised: Clocks.isWallClockSynchronised(), wallClockSource: wallClock.source.rawValue,
             gpsWatching: gps?.isWatching ?? false, gpsConnected: gps?.isConnected ?? false,
-            faults: hardware.faults.map { DaemonFault.quoting(.gpio, $0) }
+            faults: hardware.faultTexts.map { DaemonFault(part: .gpio, text: $0) }
                 + (gps?.faultText.map { [DaemonFault(part: .gps, text: $0)] } ?? []),
             motor: hardware.motorLog, language: hub.language)
     }
