@@ -16,31 +16,42 @@ public enum NetworkData {
         Files.networkDataCandidates(explicit: explicit, environment: environment, executablePath: executablePath)
     }
 
-    /// Loads the first existing candidate. Throws naming the paths tried, or the data error.
-    public static func load(explicit: String?, environment: [String: String], executablePath: String?)
-        throws(CLIError) -> (Network, String)
+    /// Loads the first existing candidate. Throws naming the paths tried, or the data error, in `language`.
+    public static func load(explicit: String?, environment: [String: String], executablePath: String?,
+                            language: Language = .en) throws(CLIError) -> (Network, String)
     {
         let paths = candidates(explicit: explicit, environment: environment, executablePath: executablePath)
         for path in paths {
-            guard let bytes = try readFile(path, required: explicit != nil || paths.count == 1) else { continue }
+            guard let bytes = try readFile(path, required: explicit != nil || paths.count == 1, language: language) else {
+                continue
+            }
             do {
                 return (try Network.load(json: bytes), path)
             } catch {
-                throw CLIError.data("\(path): \(error.message)")
+                throw CLIError.data("\(path): \(error.phrase(language))")
             }
         }
-        throw CLIError("cannot find the network data \(fileName) (looked at: \(paths.joined(separator: ", "))); "
-            + "give it with --data FILE or METROTIMER_DATA", exitCode: CLIError.noInputCode)
+        let tried = paths.joined(separator: ", ")
+        throw CLIError(Phrase(uk: "не знайдено даних мережі \(fileName) (шукали: \(tried)); вкажіть їх через --data ФАЙЛ "
+                                  + "або METROTIMER_DATA",
+                              en: "cannot find the network data \(fileName) (looked at: \(tried)); "
+                                  + "give it with --data FILE or METROTIMER_DATA")(language),
+                       exitCode: CLIError.noInputCode)
     }
 
     /// The whole file, or nil if it does not exist and is not `required`.
-    static func readFile(_ path: String, required: Bool) throws(CLIError) -> [UInt8]? {
+    static func readFile(_ path: String, required: Bool, language: Language) throws(CLIError) -> [UInt8]? {
         do {
             return try Files.read(path)
         } catch let error as SystemError where error.errno.rawValue == ENOENT && !required {
             return nil
+        } catch let error as SystemError {
+            throw CLIError(Phrase(uk: "не вдалося прочитати \(path): «\(error.errno.description)» (errno \(error.errno.rawValue))",
+                                  en: "cannot read \(path): \(error)")(language),
+                           exitCode: CLIError.noInputCode)
         } catch {
-            throw CLIError("cannot read \(path): \(error)", exitCode: CLIError.noInputCode)
+            throw CLIError(Phrase(uk: "не вдалося прочитати \(path)", en: "cannot read \(path): \(error)")(language),
+                           exitCode: CLIError.noInputCode)
         }
     }
 }

@@ -48,7 +48,8 @@ private func runStations(_ context: CommandContext) throws(CLIError) {
                             en: "takes at most one QUERY, got \(arguments.positionals.count) (quote a name with spaces)")(language ?? context.resolvedLanguage))
     }
     let (network, _) = try NetworkData.load(explicit: arguments.values["--data"], environment: context.environment,
-                                            executablePath: context.executablePath)
+                                            executablePath: context.executablePath,
+                                            language: language ?? context.resolvedLanguage)
     let query = arguments.positionals.first ?? ""
     let found = network.search(query)
     guard !found.isEmpty else {

@@ -54,7 +54,7 @@ public enum ControlRequest: Equatable, Sendable {
     /// reads, in which the daemon words its refusal (else the daemon's own `language`).
     public static func parseEnvelope(_ line: String) throws(ControlRequestError) -> ControlEnvelope {
         if let refusal = JSONNesting.refusal(of: line.utf8) {
-            throw ControlRequestError(uk: "запит відхилено: «\(refusal)»", en: "request refused: \(refusal)")
+            throw ControlRequestError(uk: "запит відхилено: \(refusal.uk)", en: "request refused: \(refusal.en)")
         }
         let value: JSONValue
         do {

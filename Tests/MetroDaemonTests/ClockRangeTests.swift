@@ -14,8 +14,11 @@ import Testing
         let uptime = Int64(days) * ClockRangeTests.day
         let clock = ModelClock(scale: scale, boot: { uptime }, wall: { 1_786_994_400_000_000_000 })
         let refusal = clock.rangeRefusal(boottime: uptime)
-        #expect(refusal?.contains("time_scale \(Int(scale)) cannot run after \(days * 24) hours of uptime") == true,
-                "\(refusal ?? "nil")")
+        #expect(refusal?.en.contains("time_scale \(Int(scale)) cannot run after \(days * 24) hours of uptime") == true,
+                "\(refusal?.en ?? "nil")")
+        // The same refusal in Ukrainian, for --check-config: the uptime named with the plural its number takes.
+        #expect(refusal?.uk.contains("time_scale \(Int(scale)) не може працювати після \(days * 24) годин роботи системи") == true,
+                "\(refusal?.uk ?? "nil")")
         // Even past the range nothing traps: the model clock saturates and the wall mapping stays representable.
         #expect(clock.now().nanoseconds == min(ModelClock.timelineLimit, ModelClock.clampedInt64(Double(uptime) * scale)))
         let mapping = clock.wallMapping()

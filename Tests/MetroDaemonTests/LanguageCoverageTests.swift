@@ -134,6 +134,20 @@ import Testing
                 problems.append("\(arguments) uk has English \(Self.englishWords(uk.stdout + uk.stderr)):\n\(uk.stdout)\(uk.stderr)")
             }
         }
+        // A data file given with --data that cannot be used, in both languages: not even quoted English in the
+        // Ukrainian, bar the C library's error text.
+        let broken = daemon.directory.appendingPathComponent("broken.json").path
+        try "[1, 2]".write(toFile: broken, atomically: true, encoding: .utf8)
+        for arguments in [["plan", "lisova", "teremky", "--data", broken], ["stations", "--data", broken],
+                          ["stations", "--data", daemon.directory.path],
+                          ["plan", "lisova", "teremky", "--data", daemon.directory.appendingPathComponent("none.json").path]] {
+            let en = try daemon.cli(["--lang", "en"] + arguments), uk = try daemon.cli(arguments + ["--lang", "uk"])
+            if en.status == 0 || uk.status != en.status { problems.append("\(arguments): exits \(en.status) and \(uk.status)") }
+            if Self.hasCyrillic(en.stdout + en.stderr) { problems.append("\(arguments) en has Cyrillic:\n\(en.stderr)") }
+            if !Self.hasCyrillic(uk.stderr) { problems.append("\(arguments) uk is not Ukrainian:\n\(uk.stderr)") }
+            let words = Self.englishWordsInsideGuillemets(uk.stdout + uk.stderr)
+            if !words.isEmpty { problems.append("\(arguments) uk has English \(words):\n\(uk.stderr)") }
+        }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
     }
 
@@ -276,8 +290,22 @@ import Testing
             .write(toFile: input, atomically: true, encoding: .utf8)
         let simulatedSides = directory.appendingPathComponent("sides.conf").path
         try "hardware = simulated\nmotor_hardware = input\nbutton_grab = maybe\n".write(toFile: simulatedSides, atomically: true, encoding: .utf8)
+        // Network data that cannot be used: text that is not the file's shape, a file that breaks a rule of the
+        // model, and a path that cannot be read at all.
+        let shapeless = directory.appendingPathComponent("shapeless.json").path
+        try "{\"schema\": 1}".write(toFile: shapeless, atomically: true, encoding: .utf8)
+        let ruleBreaking = directory.appendingPathComponent("rule-breaking.json").path
+        let realData = try String(contentsOfFile: DaemonProcess.dataFile, encoding: .utf8)
+        try realData.replacingOccurrences(of: "\"running_s\": ", with: "\"running_s\": -", options: [], range: nil)
+            .write(toFile: ruleBreaking, atomically: true, encoding: .utf8)
+        var dataFiles: [String] = []
+        for (name, data) in [("shapeless", shapeless), ("rule-breaking", ruleBreaking), ("unreadable", directory.path)] {
+            let file = directory.appendingPathComponent("\(name).conf").path
+            try "data_file = \(data)\n".write(toFile: file, atomically: true, encoding: .utf8)
+            dataFiles.append(file)
+        }
         var problems: [String] = []
-        for file in [gpio, input, simulatedSides] {
+        for file in [gpio, input, simulatedSides] + dataFiles {
             let en = try DaemonProcess.run(metrotimerd, ["--check-config", "--config", file, "--lang", "en"], environment: environment)
             let uk = try DaemonProcess.run(metrotimerd, ["--lang", "uk", "--check-config", "--config", file], environment: environment)
             if en.status != 78 || uk.status != 78 { problems.append("\(file): exits \(en.status) and \(uk.status), not 78") }
@@ -299,6 +327,11 @@ import Testing
         for expected in ["button_device = 'no-such-keys': no input device named 'no-such-keys' (found: ",
                          "vibrator_device = '/dev/input/no-such-event': no input device /dev/input/no-such-event (no such file)"] {
             if !enInput.stderr.contains(expected) { problems.append("English lacks \(expected):\n\(enInput.stderr)") }
+        }
+        let enData = try DaemonProcess.run(metrotimerd, ["--check-config", "--config", dataFiles[1], "--lang", "en"],
+                                           environment: environment)
+        if !enData.stderr.contains("\(ruleBreaking): network data: defaults.running_s -") {
+            problems.append("English lacks the data file's refusal:\n\(enData.stderr)")
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
     }

@@ -11,12 +11,12 @@ import Testing
         let text = String(decoding: networkBytes, as: UTF8.self)
         let lat = try #require(text.range(of: "\"lat\":"))
         let doubled = text.replacingCharacters(in: lat, with: "\"lat\": 50.45, \"lat\":")
-        #expect(throws: NetworkDataError("network data: field 'lat' is given twice in one object")) {
+        #expect(throws: NetworkDataError(uk: "поле 'lat' задано двічі в одному обʼєкті", en: "field 'lat' is given twice in one object")) {
             _ = try Network.load(json: Array(doubled.utf8))
         }
         // Escapes do not hide a repeat.
         let escaped = text.replacingCharacters(in: lat, with: "\"l\\u0061t\": 50.45, \"lat\":")
-        #expect(throws: NetworkDataError("network data: field 'lat' is given twice in one object")) {
+        #expect(throws: NetworkDataError(uk: "поле 'lat' задано двічі в одному обʼєкті", en: "field 'lat' is given twice in one object")) {
             _ = try Network.load(json: Array(escaped.utf8))
         }
     }

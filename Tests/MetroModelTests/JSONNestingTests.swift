@@ -8,7 +8,8 @@ import Testing
         let atLimit = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
         #expect(JSONNesting.refusal(of: atLimit.utf8) == nil)
         let beyond = String(repeating: "{\"a\":", count: limit + 1)
-        #expect(JSONNesting.refusal(of: beyond.utf8)?.contains("nested deeper than \(limit)") == true)
+        #expect(JSONNesting.refusal(of: beyond.utf8)?.en.contains("nested deeper than \(limit)") == true)
+        #expect(JSONNesting.refusal(of: beyond.utf8)?.uk.contains("вкладено глибше, ніж на \(limit)") == true)
         #expect(JSONNesting.refusal(of: String(repeating: "[", count: 513).utf8) != nil)
     }
 
@@ -28,7 +29,8 @@ import Testing
 
     @Test func theNetworkLoaderRefusesItWithAMessage() {
         let bytes = Array(("{\"schema\": 1, \"lines\": " + String(repeating: "[", count: 513)).utf8)
-        #expect(throws: NetworkDataError("network data: JSON nested deeper than \(JSONNesting.maximumDepth) arrays or objects")) {
+        #expect(throws: NetworkDataError(uk: "JSON вкладено глибше, ніж на \(JSONNesting.maximumDepth) масивів чи обʼєктів",
+                                                en: "JSON nested deeper than \(JSONNesting.maximumDepth) arrays or objects")) {
             _ = try Network.load(json: bytes)
         }
     }

@@ -41,7 +41,59 @@ struct NetworkDataTests {
             Issue.record("accepted bad data (expected a message naming \(needle))")
         } catch {
             #expect(error.message.contains(needle), "\(error.message)")
+            Self.expectUkrainian(error)
         }
+    }
+
+    /// The refusal says the same in Ukrainian (model §10): prefixed like the English, and with no English word
+    /// outside what the file itself names — ids and field names quoted ('…') or joined by `_ . > – [`, numbers,
+    /// and JSON's own literals.
+    static func expectUkrainian(_ error: NetworkDataError, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(error.message.hasPrefix("network data: "), sourceLocation: sourceLocation)
+        #expect(error.ukrainian.hasPrefix("дані мережі: "), "\(error.ukrainian)", sourceLocation: sourceLocation)
+        var unquoted = ""
+        var inQuote = false
+        for character in error.ukrainian {
+            if character == "'" { inQuote.toggle() } else if !inQuote { unquoted.append(character) }
+        }
+        let named: Set<String> = ["JSON", "GPS", "null", "true", "false"]
+        var english: [String] = []
+        for token in unquoted.split(whereSeparator: \.isWhitespace) where !token.contains(where: { "_.>–[".contains($0) }) {
+            for word in token.split(whereSeparator: { !($0.isASCII && $0.isLetter) }) where word.count >= 2 {
+                if !named.contains(String(word)) { english.append(String(word)) }
+            }
+        }
+        #expect(english.isEmpty, "English \(english) in: \(error.ukrainian)", sourceLocation: sourceLocation)
+    }
+
+    /// Refusals that come before validation — text that is not JSON, a missing or mistyped field, another
+    /// schema — are worded in both languages too.
+    @Test func refusalsOfTheFileItselfAreWordedInBothLanguages() throws {
+        func refusal(_ text: String) -> NetworkDataError? {
+            do throws(NetworkDataError) { _ = try Network.load(json: Array(text.utf8)); return nil } catch { return error }
+        }
+        let cases: [(String, String, String)] = [
+            ("{\"schema\": 2", "network data: top level: The given data was not valid JSON.", "дані мережі: увесь файл: не коректний JSON"),
+            ("{\"schema\": \"one\"}", "network data: schema: expected Int", "дані мережі: 'schema': має бути ціле число"),
+            ("{\"schema\": 1}", "network data: attribution: missing", "дані мережі: 'attribution': бракує"),
+            ("[1, 2]", "network data: top level: expected Dictionary<String, Any>", "дані мережі: увесь файл: має бути обʼєкт"),
+        ]
+        for (text, english, ukrainian) in cases {
+            let error = try #require(refusal(text), "accepted \(text)")
+            #expect(error.message == english)
+            #expect(error.ukrainian == ukrainian)
+            Self.expectUkrainian(error)
+        }
+        var object = try networkObject()
+        object["schema"] = 3
+        let schema = try #require(refusal(String(decoding: try encode(object), as: UTF8.self)))
+        #expect(schema.message == "network data: schema 3 is not supported (this build reads schema 1)")
+        #expect(schema.ukrainian == "дані мережі: схема 3 не підтримується (ця збірка читає схему 1)")
+        var badID = try networkObject()
+        edit(&badID, "lines", 0, "id", "M1")
+        let slug = try #require(refusal(String(decoding: try encode(badID), as: UTF8.self)))
+        #expect(slug.message == "network data: line id 'M1' is not a lowercase ASCII slug")
+        Self.expectUkrainian(slug)
     }
 
     func edit(_ object: inout [String: Any], _ key: String, _ index: Int, _ field: String, _ value: Any) {

@@ -26,7 +26,7 @@ struct ConfigCheck {
         let config = report.config
         checkData(config, environment: environment)
         if let refusal = ModelClock(scale: config.timeScale).rangeRefusal(boottime: bootNow) {
-            problems.append(Phrase(uk: "годинник служби: «\(refusal)»", en: refusal))
+            problems.append(Phrase(uk: "годинник служби: \(refusal.uk)", en: refusal.en))
         }
         if config.buttonSide == .gpio || config.motorSide == .gpio { checkGPIO(config) }
         if config.buttonSide == .input, !config.buttonDevice.isEmpty { checkKeys(config) }
@@ -98,11 +98,12 @@ struct ConfigCheck {
         let network: Network
         switch readFileBytes(path) {
         case .failure(let error):
-            problems.append(Phrase(uk: "файл даних мережі не прочитано: «\(error)»", en: "\(error)"))
+            problems.append(Phrase(uk: "файл даних мережі \(path) не прочитано: «\(error.errno.description)» (errno \(error.errno.rawValue))",
+                                   en: "\(error)"))
             return
         case .success(let bytes):
             do { network = try Network.load(json: bytes) } catch {
-                problems.append(Phrase(uk: "\(path): дані мережі відхилено: «\(error.message)»", en: "\(path): \(error.message)"))
+                problems.append(Phrase(uk: "\(path): \(error.ukrainian)", en: "\(path): \(error.message)"))
                 return
             }
         }

@@ -43,7 +43,7 @@ public final class Daemon {
         self.wallClock = wallClock
         self.clock = ModelClock(scale: config.timeScale, wall: { wallClock.now() })
         // time_scale multiplies the whole uptime: refuse a scaled clock that would run out of nanoseconds.
-        if let refusal = clock.rangeRefusal(boottime: clock.bootNow()) { throw DaemonStartError(refusal) }
+        if let refusal = clock.rangeRefusal(boottime: clock.bootNow()) { throw DaemonStartError(refusal.en) }
         let wallNow = wallClock.now()
         if !ModelClock.wallRange.contains(wallNow) {
             log.warning("the wall clock reads \(wallNow / 1_000_000_000) s after 1970, outside 1970…2200: timetable look-ups use the nearest end of that range until it is set")

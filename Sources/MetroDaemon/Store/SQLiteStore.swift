@@ -145,7 +145,7 @@ public final class SQLiteStore: EngineStore {
         defer { try? trip.reset() }
         if try trip.step(), let json = trip.string(at: 0) {
             do {
-                if let refusal = JSONNesting.refusal(of: json.utf8) { throw StoredTripRefused(reason: refusal) }
+                if let refusal = JSONNesting.refusal(of: json.utf8) { throw StoredTripRefused(reason: refusal.en) }
                 state.active = try JSONDecoder().decode(ActiveTrip.self, from: Data(json.utf8))
                 let storedBoot = trip.string(at: 1)
                 if let storedBoot, let bootID, storedBoot != bootID {

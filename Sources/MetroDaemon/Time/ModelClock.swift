@@ -50,15 +50,23 @@ public struct ModelClock: Sendable {
     /// Why this clock cannot run from boot-time reading `boottime`, or nil when the scaled timeline has at least
     /// `minimumRoomNanoseconds` of real time left. `time_scale` multiplies the whole uptime, so a large scale on a
     /// machine that has been up for days runs out of nanoseconds (10 000 after about five days).
-    public func rangeRefusal(boottime: Int64) -> String? {
+    /// The refusal is worded in both languages (`--check-config` answers in the rider's; the log is English).
+    public func rangeRefusal(boottime: Int64) -> Phrase? {
         let room = Double(ModelClock.timelineLimit) / scale - Double(boottime)
         guard room < Double(ModelClock.minimumRoomNanoseconds) else { return nil }
         let uptimeHours = Int(Double(boottime) / 3.6e12)
         let longest = Int(Double(ModelClock.timelineLimit) / (scale * 3.6e12))
+        let needed = Int(ModelClock.minimumRoomNanoseconds / 3_600_000_000_000)
         let scaleText = scale == scale.rounded() ? String(Int(scale)) : String(scale)
-        return "time_scale \(scaleText) cannot run after \(uptimeHours) hours of uptime: the scaled clock needs "
-            + "\(ModelClock.minimumRoomNanoseconds / 3_600_000_000_000) hours of room and runs out after "
-            + "\(longest) hours of uptime at this scale (lower time_scale, or restart the machine)"
+        let hours = { (n: Int) in "\(n) " + Plural.ukrainian(n, one: "годину", few: "години", many: "годин") }
+        let hoursAfter = { (n: Int) in "\(n) " + Plural.ukrainian(n, one: "години", few: "годин", many: "годин") }
+        return Phrase(
+            uk: "time_scale \(scaleText) не може працювати після \(hoursAfter(uptimeHours)) роботи системи: прискореному "
+                + "годиннику потрібен запас у \(hours(needed)), а за цього масштабу він вичерпується після "
+                + "\(hoursAfter(longest)) роботи системи (зменште time_scale або перезапустіть машину)",
+            en: "time_scale \(scaleText) cannot run after \(uptimeHours) hours of uptime: the scaled clock needs "
+                + "\(needed) hours of room and runs out after "
+                + "\(longest) hours of uptime at this scale (lower time_scale, or restart the machine)")
     }
 
     /// `value` rounded to the nearest `Int64`, saturated at its ends (NaN reads as zero).

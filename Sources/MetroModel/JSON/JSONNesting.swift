@@ -8,11 +8,12 @@ public enum JSONNesting {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 64
 
-    /// The message naming why `bytes` cannot be decoded, or nil when its nesting is within `maximumDepth`.
+    /// The message naming why `bytes` cannot be decoded, in both languages, or nil when its nesting is within
+    /// `maximumDepth`.
     ///
     /// A byte scanner: brackets inside strings (including escaped quotes) do not count, and the text need not
     /// be valid JSON; the decoder still judges that.
-    public static func refusal<Bytes: Sequence<UInt8>>(of bytes: Bytes) -> String? {
+    public static func refusal<Bytes: Sequence<UInt8>>(of bytes: Bytes) -> Phrase? {
         var depth = 0
         var inString = false
         var escaped = false
@@ -33,7 +34,8 @@ public enum JSONNesting {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth > maximumDepth {
-                    return "JSON nested deeper than \(maximumDepth) arrays or objects"
+                    return Phrase(uk: "JSON вкладено глибше, ніж на \(maximumDepth) масивів чи обʼєктів",
+                                  en: "JSON nested deeper than \(maximumDepth) arrays or objects")
                 }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth = max(0, depth - 1)
