@@ -8,15 +8,23 @@ import CLinuxShim
 import Glibc
 import MetroGPIO
 
-/// The language of every line this program prints: `--lang uk|en` (anywhere among the arguments), else `uk`
-/// when LC_ALL, LC_MESSAGES or LANG (the first one set) starts with `uk`, else English. The lines a script
-/// reads (`ready`, `edge pressed=1 …`, `motor on`) are English unless Ukrainian is asked for.
-let ukrainian: Bool = {
+/// The values given to `--lang` (as `--lang X` or `--lang=X`), in the order given.
+let languageOptions: [String] = {
     let arguments = Array(CommandLine.arguments.dropFirst())
+    var values: [String] = []
     for (index, argument) in arguments.enumerated() {
-        if argument.hasPrefix("--lang=") { return argument.dropFirst(7).lowercased() == "uk" }
-        if argument == "--lang", index + 1 < arguments.count { return arguments[index + 1].lowercased() == "uk" }
+        if argument.hasPrefix("--lang=") { values.append(String(argument.dropFirst(7))) }
+        if argument == "--lang", index + 1 < arguments.count { values.append(arguments[index + 1]) }
     }
+    return values
+}()
+
+/// The language of every line this program prints: the last `--lang uk|en` among the arguments (as for
+/// metrotimer and metrotimerd), else `uk` when LC_ALL, LC_MESSAGES or LANG (the first one set) starts with `uk`,
+/// else English. A `--lang` of another value is refused, in the locale's language. The lines a script reads
+/// (`ready`, `edge pressed=1 …`, `motor on`) are English unless Ukrainian is asked for.
+let ukrainian: Bool = {
+    if let last = languageOptions.last?.lowercased(), last == "uk" || last == "en" { return last == "uk" }
     for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
         if let value = getenv(key).map({ String(cString: $0) }), !value.isEmpty { return value.hasPrefix("uk") }
     }
@@ -123,6 +131,11 @@ func parseOptions(_ arguments: [String]) -> Options {
         }
         return number
     }
+    func checkLanguage(_ given: String) {
+        guard ["uk", "en"].contains(given.lowercased()) else {
+            fail(text(uk: "--lang має бути uk або en, а не '\(given)'", en: "--lang must be uk or en, not '\(given)'"), status: 2)
+        }
+    }
     while let flag = rest.popFirst() {
         switch flag {
         case "--chip": options.chip = value(of: flag)
@@ -145,11 +158,14 @@ func parseOptions(_ arguments: [String]) -> Options {
         case "--grab": options.grab = true
         case "--vibrator": options.vibrator = value(of: flag)
         case "--strong": options.strong = true
-        case "--lang": _ = value(of: flag)  // read before anything is printed (`ukrainian`)
+        case "--lang": checkLanguage(value(of: flag))  // chosen before anything is printed (`ukrainian`)
         case "-h", "--help": say(usage); exit(0)
         case "--version": say(text(uk: "metrotimer-hwcheck з libgpiod \(GPIOChip.libraryVersion)", en: "metrotimer-hwcheck with libgpiod \(GPIOChip.libraryVersion)")); exit(0)
         default:
-            if flag.hasPrefix("--lang=") { continue }
+            if flag.hasPrefix("--lang=") {
+                checkLanguage(String(flag.dropFirst(7)))
+                continue
+            }
             fail(text(uk: "невідомий параметр '\(flag)'", en: "unknown option '\(flag)'") + "\n\(usage)", status: 2)
         }
     }

@@ -359,6 +359,24 @@ import Testing
                 if !Self.hasCyrillic(r.stdout + r.stderr) { problems.append("\(arguments) \(name) is not Ukrainian: \(r.stdout)\(r.stderr)") }
             }
         }
+        // As for metrotimer and metrotimerd: the last --lang wins, and another value is refused in the locale's
+        // language, naming what was given.
+        var environment = ProcessInfo.processInfo.environment
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[key] = nil }
+        let last = try DaemonProcess.run(hwcheck, ["--lang", "uk", "--chip", "x", "--lang", "en"], environment: environment)
+        if Self.hasCyrillic(last.stderr) { problems.append("--lang uk … --lang en is not English: \(last.stderr)") }
+        for bad in [["--lang", "fr"], ["--lang=fr"]] {
+            let english = try DaemonProcess.run(hwcheck, bad + ["--help"], environment: environment)
+            if english.status != 2 || !english.stderr.contains("--lang must be uk or en, not 'fr'") {
+                problems.append("\(bad) exits \(english.status): \(english.stdout)\(english.stderr)")
+            }
+            environment["LANG"] = "uk_UA.UTF-8"
+            let ukrainianLocale = try DaemonProcess.run(hwcheck, bad + ["--help"], environment: environment)
+            environment["LANG"] = nil
+            if ukrainianLocale.status != 2 || !ukrainianLocale.stderr.contains("--lang має бути uk або en, а не 'fr'") {
+                problems.append("\(bad) with LANG=uk exits \(ukrainianLocale.status): \(ukrainianLocale.stderr)")
+            }
+        }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
     }
 
