@@ -3,7 +3,17 @@
 # $XDG_RUNTIME_DIR/metrotimer-run when that is set, else in .build/run inside the clone (never a fixed /tmp path,
 # which another user or another clone would share).
 # Usage: scripts/run.sh [BIN_DIR]     environment: GPSD=host:port (default localhost:2947)
+#   RUN_LANG=uk|en chooses the banner's and the daemon's language, else Ukrainian when LC_ALL, LC_MESSAGES or
+#   LANG (the first one set) starts with uk, else English (the programs' own rule).
 set -euo pipefail
+locale=${LC_ALL:-${LC_MESSAGES:-${LANG:-}}}
+case "${RUN_LANG:-}" in
+  uk|en) L=$RUN_LANG ;;
+  "") case "$locale" in uk*) L=uk ;; *) L=en ;; esac ;;
+  *) echo "run: RUN_LANG must be uk or en, not '$RUN_LANG'" >&2; exit 2 ;;
+esac
+# t UKRAINIAN ENGLISH: the text in the banner's language.
+t() { if [ "$L" = uk ]; then printf '%s' "$1"; else printf '%s' "$2"; fi; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=$(cd "${1:-$ROOT/.build/debug}" && pwd)
 if [ -n "${XDG_RUNTIME_DIR:-}" ] && [ -d "$XDG_RUNTIME_DIR" ]; then
@@ -20,10 +30,11 @@ host=${GPSD%:*}; port=${GPSD##*:}
 [ "$host" = localhost ] && host=127.0.0.1
 if (exec 3<>"/dev/tcp/$host/$port") 2>/dev/null; then
   gps_line="gpsd = $GPSD"
-  gps_note="gpsd at $GPSD: used while a trip has a surface station ahead"
+  gps_note=$(t "gpsd на $GPSD: використовується, поки попереду наземна станція" \
+               "gpsd at $GPSD: used while a trip has a surface station ahead")
 else
   gps_line="gpsd = off"
-  gps_note="no gpsd at $GPSD: GPS is off for this run"
+  gps_note=$(t "на $GPSD немає gpsd: цього разу GPS вимкнено" "no gpsd at $GPSD: GPS is off for this run")
 fi
 cat > "$DIR/metrotimer.conf" <<CONF
 hardware = simulated
@@ -32,8 +43,25 @@ runtime_directory = $DIR/run
 control_group =
 data_file = $ROOT/Data/kyiv-metro.json
 $gps_line
+language = $L
 CONF
-cat <<TEXT
+if [ "$L" = uk ]; then
+  cat <<TEXT
+metrotimerd на імітованій платі, справжній час; файли в $DIR
+  налаштування:     $DIR/metrotimer.conf
+  сокет керування:  $SOCK
+  $gps_note
+Керуйте нею з іншого термінала:
+  export METROTIMER_SOCKET=$SOCK
+  $BIN/metrotimer route lisova teremky
+  $BIN/metrotimer press          # кнопка: коротке натискання, коли потяг рушає
+  $BIN/metrotimer status --watch
+або вказуйте сокет у кожній команді: $BIN/metrotimer --socket $SOCK status
+Зупинити: Ctrl-C.
+
+TEXT
+else
+  cat <<TEXT
 metrotimerd on the simulated board, real time; files in $DIR
   configuration:  $DIR/metrotimer.conf
   control socket: $SOCK
@@ -47,4 +75,5 @@ or name the socket on each command: $BIN/metrotimer --socket $SOCK status
 Stop it with Ctrl-C.
 
 TEXT
+fi
 exec "$BIN/metrotimerd" --config "$DIR/metrotimer.conf" --verbose
