@@ -16,21 +16,4 @@ public struct DaemonFault: Equatable, Sendable {
         self.part = part
         self.text = text
     }
-
-    /// A fault worded in English by a part that keeps to it (the GPIO board's own texts name the errno and
-    /// libgpiod's detail): the Ukrainian text frames those words, quoted as they are.
-    public static func quoting(_ part: Part, _ english: String) -> DaemonFault {
-        let prefix = "\(part.rawValue): "
-        let body = english.hasPrefix(prefix) ? String(english.dropFirst(prefix.count)) : english
-        let retrying = body.hasSuffix("; retrying")
-        let detail = retrying ? String(body.dropLast("; retrying".count)) : body
-        let name: String
-        switch part {
-        case .gpio: name = "GPIO"
-        case .gps: name = "GPS"
-        case .motor: name = "мотор"
-        }
-        return DaemonFault(part: part, text: Phrase(uk: "\(name): несправність «\(detail)»" + (retrying ? "; повторна спроба" : ""),
-                                                    en: english))
-    }
 }

@@ -4,7 +4,7 @@ import MetroSystem
 ///
 /// The message is complete on its own so the daemon can log it and a user can act on it, e.g.
 /// `line 17 on gpiochip0 is busy (used by 'sysfs')` or `no line named 'button' on gpiochip0`.
-public struct GPIOError: Error, Equatable, CustomStringConvertible {
+public struct GPIOError: DeviceError {
     /// The broad class of failure, for callers that react differently (retry on `.system`, report a config
     /// error on `.noSuchChip`/`.noSuchLine`/`.invalidSpec`, name the holder on `.busy`).
     public enum Kind: Sendable, Equatable {
@@ -38,15 +38,6 @@ public struct GPIOError: Error, Equatable, CustomStringConvertible {
         self.ukrainian = ukrainian
     }
 
-    /// The message, as logged.
-    public var description: String { message }
-
-    /// A failed system call while `doing` something: `requesting line 3 on gpiochip0: Invalid argument (errno 22)`.
-    /// The text is MetroSystem's `SystemError`, so GPIO failures read like every other system failure.
-    /// `uk` is `doing` in Ukrainian: `запит лінії 3 на gpiochip0: «Invalid argument» (errno 22)`.
-    static func system(_ doing: String, uk: String, errno code: Int32) -> GPIOError {
-        let failure = Errno(rawValue: code)
-        return GPIOError(kind: .system, errno: code, message: SystemError(doing, errno: failure).description,
-                         ukrainian: "\(uk): «\(failure.description)» (errno \(code))")
-    }
+    /// A failing system call is `.system`.
+    public static var systemFailure: Kind { .system }
 }

@@ -5,7 +5,7 @@ import MetroSystem
 ///
 /// The message is complete on its own, e.g. `no input device named 'gpio-kyes' (found: /dev/input/event0
 /// 'gpio-keys', /dev/input/event1 'pwrkey')` or `/dev/input/event2 ('gpio-keys') has no key KEY_CAMERA`.
-public struct InputError: Error, Equatable, CustomStringConvertible {
+public struct InputError: DeviceError {
     /// The broad class of failure, so callers can tell a configuration mistake from a fault that may pass.
     public enum Kind: Sendable, Equatable {
         /// No device at that path, or none with that name.
@@ -40,20 +40,12 @@ public struct InputError: Error, Equatable, CustomStringConvertible {
         self.ukrainian = ukrainian
     }
 
-    /// The message, as logged.
-    public var description: String { message }
+    /// A failing system call is `.system`.
+    public static var systemFailure: Kind { .system }
 
     /// Whether the kernel refused this user (EACCES, EPERM): a group or `DeviceAllow=` problem of the set-up.
     public var isPermissionProblem: Bool { kind == .system && (errno == EACCES || errno == EPERM) }
 
     /// Whether the device went away under an open descriptor (unplugged, driver unbound).
     public var isDeviceGone: Bool { kind == .system && [ENODEV, ENXIO, EIO].contains(errno) }
-
-    /// A failed system call while `doing` something, worded like every other system failure (`SystemError`).
-    /// `uk` is `doing` in Ukrainian; the C library's text stays as it is, quoted.
-    static func system(_ doing: String, uk: String, errno code: Int32) -> InputError {
-        let failure = Errno(rawValue: code)
-        return InputError(kind: .system, errno: code, message: SystemError(doing, errno: failure).description,
-                          ukrainian: "\(uk): «\(failure.description)» (errno \(code))")
-    }
 }

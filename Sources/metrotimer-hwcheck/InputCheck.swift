@@ -5,7 +5,6 @@
 // its kernel timestamp and plays the effect: mirroring the key, or a pulse per press with --pulse-ms. One
 // poll() over the key device and a signalfd; SIGTERM/SIGINT stop the effect and exit.
 import CInputShim
-import CLinuxShim
 import Glibc
 import MetroInput
 
@@ -66,58 +65,29 @@ private func runInput(_ options: Options) throws(InputError) -> Int32 {
         throw InputError(kind: .system, errno: error.errno, message: error.message, ukrainian: error.ukrainian)
     }
     defer { close(signalFD) }
-    var seen = 0
-    var offAtNs: Int64?  // boot-time deadline of the running pulse
-    while options.events == 0 || seen < options.events {
-        var fds = [
-            pollfd(fd: keys.device.fd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
-        ]
-        let timeoutMs = offAtNs.map { Int32(clamping: max(0, ($0 - boottimeNow() + 999_999) / 1_000_000)) } ?? -1
-        let ready = poll(&fds, nfds_t(fds.count), timeoutMs)
-        if ready < 0 {
-            let code = errno
-            if code == EINTR { continue }
+    let loop = EdgeCheckLoop<InputError>(
+        buttonFD: keys.device.fd, signalFD: signalFD, events: options.events,
+        pulseMs: min(options.pulseMs, Int(inputEffectLengthMs)), now: boottimeNow,
+        stoppingLine: { signal in
+            text(uk: "зупинка за сигналом \(signal): вібро вимкнено, пристрої звільнено",
+                 en: "stopping on signal \(signal): vibrator off, devices released")
+        },
+        waitFailure: { code in
             let why = String(cString: strerror(code))
-            throw InputError(kind: .system, errno: code, message: "waiting for key events: \(why)",
-                             ukrainian: "очікування подій клавіш: «\(why)»")
-        }
-        if fds[1].revents != 0 {
-            var info = signalfd_siginfo()
-            _ = read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size)
-            say(text(uk: "зупинка за сигналом \(info.ssi_signo): вібро вимкнено, пристрої звільнено",
-                     en: "stopping on signal \(info.ssi_signo): vibrator off, devices released"))
-            return 0
-        }
-        if let deadline = offAtNs, boottimeNow() >= deadline {
-            try vibrator.set(on: false)
-            offAtNs = nil
-            say(text(uk: "мотор вимкнено", en: "motor off"))
-        }
-        guard fds[0].revents != 0 else { continue }
-        let read = try keys.read()
-        if read.dropped { say(text(uk: "ядро відкинуло події (SYN_DROPPED)", en: "the kernel dropped events (SYN_DROPPED)")) }
-        for edge in read.edges {
-            seen += 1
-            let fields = "pressed=\(edge.pressed ? 1 : 0) boot_ns=\(edge.boottimeNs)"
-            say(text(uk: "фронт \(fields)", en: "edge \(fields)"))
-            if options.pulseMs > 0 {
-                guard edge.pressed else { continue }
-                try vibrator.set(on: true)
-                offAtNs = boottimeNow() + Int64(min(options.pulseMs, Int(inputEffectLengthMs))) * 1_000_000
-                say(text(uk: "мотор увімкнено", en: "motor on"))
-            } else {
-                try vibrator.set(on: edge.pressed)
-                say(edge.pressed ? text(uk: "мотор увімкнено", en: "motor on") : text(uk: "мотор вимкнено", en: "motor off"))
+            return InputError(kind: .system, errno: code, message: "waiting for key events: \(why)",
+                              ukrainian: "очікування подій клавіш: «\(why)»")
+        },
+        readEdges: { revents throws(InputError) in
+            let read = try keys.read()
+            if read.dropped { say(text(uk: "ядро відкинуло події (SYN_DROPPED)", en: "the kernel dropped events (SYN_DROPPED)")) }
+            if read.edges.isEmpty, revents & Int16(POLLHUP | POLLERR) != 0 {
+                throw InputError(kind: .system, errno: ENODEV, message: "\(keys.device.described) went away",
+                                 ukrainian: "\(keys.device.described) зник")
             }
-        }
-        if read.edges.isEmpty, fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
-            throw InputError(kind: .system, errno: ENODEV, message: "\(keys.device.described) went away",
-                             ukrainian: "\(keys.device.described) зник")
-        }
-    }
-    say(text(uk: "готово після \(seen) подій", en: "done after \(seen) events"))
-    return 0
+            return read.edges.map { CheckedEdge(pressed: $0.pressed, fields: "pressed=\($0.pressed ? 1 : 0) boot_ns=\($0.boottimeNs)") }
+        },
+        setMotor: { on throws(InputError) in try vibrator.set(on: on) })
+    return try loop.run()
 }
 
 func boottimeNow() -> Int64 {

@@ -230,55 +230,27 @@ func run(_ options: Options) throws(GPIOError) -> Int32 {
 
     let signalFD = try stopSignalDescriptor()
     defer { close(signalFD) }
-    var seen = 0
-    var motorOffAtNs: Int64?  // monotonic deadline of the running pulse
-    while options.events == 0 || seen < options.events {
-        var fds = [
-            pollfd(fd: button.fd, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
-        ]
-        // Wait forever unless a pulse has to end; rounded up so the pulse is never cut short.
-        let timeoutMs = motorOffAtNs.map { Int32(clamping: max(0, ($0 - monotonicNow() + 999_999) / 1_000_000)) } ?? -1
-        let ready = poll(&fds, nfds_t(fds.count), timeoutMs)
-        if ready < 0 {
-            let code = errno
-            if code == EINTR { continue }
+    let loop = EdgeCheckLoop<GPIOError>(
+        buttonFD: button.fd, signalFD: signalFD, events: options.events, pulseMs: options.pulseMs, now: monotonicNow,
+        stoppingLine: { signal in
+            text(uk: "зупинка за сигналом \(signal): мотор вимкнено, лінії звільнено",
+                 en: "stopping on signal \(signal): motor off, lines released")
+        },
+        waitFailure: { code in
             let why = String(cString: strerror(code))
-            throw GPIOError(kind: .system, errno: code, message: "waiting for button events: \(why)",
-                            ukrainian: "очікування подій кнопки: «\(why)»")
-        }
-        if fds[1].revents != 0 {
-            var info = signalfd_siginfo()
-            _ = read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size)
-            say(text(uk: "зупинка за сигналом \(info.ssi_signo): мотор вимкнено, лінії звільнено",
-                     en: "stopping on signal \(info.ssi_signo): motor off, lines released"))
-            return 0
-        }
-        if let deadline = motorOffAtNs, monotonicNow() >= deadline {
-            try motor.set(on: false)
-            motorOffAtNs = nil
-            say(text(uk: "мотор вимкнено", en: "motor off"))
-        }
-        guard fds[0].revents != 0 else { continue }
-        let edges = try button.readEvents()
-        let toBoottime = MonotonicToBoottime.sampleNow()
-        for edge in edges {
-            seen += 1
-            let fields = "pressed=\(edge.pressed ? 1 : 0) mono_ns=\(edge.kernelTimestampNs) boot_ns=\(toBoottime.boottime(fromMonotonic: edge.kernelTimestampNs))"
-            say(text(uk: "фронт \(fields)", en: "edge \(fields)"))
-            if options.pulseMs > 0 {
-                guard edge.pressed else { continue }
-                try motor.set(on: true)
-                motorOffAtNs = monotonicNow() + Int64(options.pulseMs) * 1_000_000
-                say(text(uk: "мотор увімкнено", en: "motor on"))
-            } else {
-                try motor.set(on: edge.pressed)
-                say(edge.pressed ? text(uk: "мотор увімкнено", en: "motor on") : text(uk: "мотор вимкнено", en: "motor off"))
+            return GPIOError(kind: .system, errno: code, message: "waiting for button events: \(why)",
+                             ukrainian: "очікування подій кнопки: «\(why)»")
+        },
+        readEdges: { _ throws(GPIOError) in
+            let edges = try button.readEvents()
+            let toBoottime = MonotonicToBoottime.sampleNow()
+            return edges.map { edge in
+                CheckedEdge(pressed: edge.pressed, fields: "pressed=\(edge.pressed ? 1 : 0) mono_ns=\(edge.kernelTimestampNs) "
+                                + "boot_ns=\(toBoottime.boottime(fromMonotonic: edge.kernelTimestampNs))")
             }
-        }
-    }
-    say(text(uk: "готово після \(seen) подій", en: "done after \(seen) events"))
-    return 0
+        },
+        setMotor: { on throws(GPIOError) in try motor.set(on: on) })
+    return try loop.run()
 }
 
 let options = parseOptions(Array(CommandLine.arguments.dropFirst()))

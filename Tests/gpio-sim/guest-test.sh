@@ -166,17 +166,23 @@ scenario_hwcheck_pulse() { # --pulse-ms: the motor turns itself off after the pu
 D=/tmp/metrotimerd
 SOCK=$D/run/control.sock
 
-write_config() { # write_config FILE TIME_SCALE DIR [EXTRA KEY = VALUE LINE]
+# The keys every scenario's configuration shares, GPIO or input (guest-input.sh's write_input_config too).
+write_base_config() { # write_base_config FILE HARDWARE TIME_SCALE DIR
   cat > "$1" <<EOF
-hardware = gpio
-time_scale = $2
-state_directory = $3/state
-runtime_directory = $3/run
+hardware = $2
+time_scale = $3
+state_directory = $4/state
+runtime_directory = $4/run
 control_group =
 gpsd = off
 language = en
 log_level = debug
 data_file = /usr/share/metrotimer/kyiv-metro.json
+EOF
+}
+write_config() { # write_config FILE TIME_SCALE DIR [EXTRA KEY = VALUE LINE]
+  write_base_config "$1" gpio "$2" "$3"
+  cat >> "$1" <<EOF
 gpio_chip = metrotimer-sim
 button_line = button
 button_active = low

@@ -211,16 +211,8 @@ scenario_input_hwcheck() { # press the key, feel the vibrator: on with the press
 
 # ---- metrotimerd on the devices ----
 write_input_config() { # write_input_config FILE TIME_SCALE DIR [EXTRA LINES]
-  cat > "$1" <<EOF
-hardware = input
-time_scale = $2
-state_directory = $3/state
-runtime_directory = $3/run
-control_group =
-gpsd = off
-language = en
-log_level = debug
-data_file = /usr/share/metrotimer/kyiv-metro.json
+  write_base_config "$1" input "$2" "$3"
+  cat >> "$1" <<EOF
 button_device = $KEYS
 button_key = KEY_VOLUMEUP
 button2_key = KEY_VOLUMEDOWN

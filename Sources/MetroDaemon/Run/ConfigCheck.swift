@@ -73,17 +73,9 @@ struct ConfigCheck {
     /// Opens an input device read-only; a device this user may not open is a warning, anything else a problem.
     private mutating func openInput(_ key: String, _ spec: String) -> InputDevice? {
         do { return try InputDeviceLookup.open(spec, writable: false) } catch {
-            if error.kind == .system {
-                let why = error.isPermissionProblem
-                    ? Phrase(uk: "цьому користувачеві його не відкрити; запустіть --check-config від імені користувача служби, "
-                                 + "щоб перевірити пристрій",
-                             en: "this user may not open it; run --check-config as the daemon's user to check the device")
-                    : Phrase(uk: "пристрій не перевірено", en: "the device was not checked")
-                warnings.append(Phrase(uk: "\(key) = '\(spec)': \(error.ukrainian) (\(why.uk))",
-                                       en: "\(key) = '\(spec)': \(error.message) (\(why.en))"))
-            } else {
-                problems.append(Phrase(uk: "\(key) = '\(spec)': \(error.ukrainian)", en: "\(key) = '\(spec)': \(error.message)"))
-            }
+            noteUnopened(key, spec, error, permissionProblem: error.isPermissionProblem,
+                         checking: Phrase(uk: "пристрій", en: "the device"),
+                         unchecked: Phrase(uk: "пристрій не перевірено", en: "the device was not checked"))
             return nil
         }
     }
@@ -123,18 +115,10 @@ struct ConfigCheck {
     private mutating func checkGPIO(_ config: DaemonConfig) {
         let chip: GPIOChip
         do { chip = try GPIOChip.open(config.gpioChip) } catch {
-            if error.kind == .system {
-                let why = GPIOBoard.isPermissionProblem(error)
-                    ? Phrase(uk: "цьому користувачеві його не відкрити; запустіть --check-config від імені користувача служби, "
-                                 + "щоб перевірити мікросхему й лінії",
-                             en: "this user may not open it; run --check-config as the daemon's user to check the chip and lines")
-                    : Phrase(uk: "мікросхему й лінії не перевірено", en: "the chip and lines were not checked")
-                warnings.append(Phrase(uk: "gpio_chip = '\(config.gpioChip)': \(error.ukrainian) (\(why.uk))",
-                                       en: "gpio_chip = '\(config.gpioChip)': \(error.message) (\(why.en))"))
-            } else {
-                problems.append(Phrase(uk: "gpio_chip = '\(config.gpioChip)': \(error.ukrainian)",
-                                       en: "gpio_chip = '\(config.gpioChip)': \(error.message)"))
-            }
+            noteUnopened("gpio_chip", config.gpioChip, error,
+                         permissionProblem: GPIOBoard.isPermissionProblem(error),
+                         checking: Phrase(uk: "мікросхему й лінії", en: "the chip and lines"),
+                         unchecked: Phrase(uk: "мікросхему й лінії не перевірено", en: "the chip and lines were not checked"))
             return
         }
         var lines: [(String, String)] = []
@@ -161,5 +145,23 @@ struct ConfigCheck {
                 }
             }
         }
+    }
+
+    /// What a device or chip that would not open means for the check: a failing system call is a warning (the
+    /// daemon's own user may still open it: a refused permission says so, naming what to run to check `checking`),
+    /// any other failure (no such device or chip, a malformed name) a problem.
+    private mutating func noteUnopened<Failure: DeviceError>(_ key: String, _ spec: String, _ error: Failure,
+                                                             permissionProblem: Bool, checking: Phrase, unchecked: Phrase) {
+        guard error.kind == Failure.systemFailure else {
+            problems.append(Phrase(uk: "\(key) = '\(spec)': \(error.ukrainian)", en: "\(key) = '\(spec)': \(error.message)"))
+            return
+        }
+        let why = permissionProblem
+            ? Phrase(uk: "цьому користувачеві його не відкрити; запустіть --check-config від імені користувача служби, "
+                         + "щоб перевірити \(checking.uk)",
+                     en: "this user may not open it; run --check-config as the daemon's user to check \(checking.en)")
+            : unchecked
+        warnings.append(Phrase(uk: "\(key) = '\(spec)': \(error.ukrainian) (\(why.uk))",
+                               en: "\(key) = '\(spec)': \(error.message) (\(why.en))"))
     }
 }
