@@ -72,7 +72,7 @@ public func planTable(_ plan: PlanResult, language: Language) -> String {
         if index < last, trip.events[index + 1].isTransfer {
             let next = trip.events[index + 1]
             let walk = network.transfer(from: event.line, to: next.line)?.walkSeconds ?? 0
-            note.append(Phrase(uk: "пересадка: перехід на \(name(next.station)) (\(lineLabel(next.line))), ≈\(walk) с пішки",
+            note.append(Phrase(uk: "пересадка: перехід на станцію \(name(next.station)) (\(lineLabel(next.line))), ≈\(walk) с пішки",
                                en: "change: walk to \(name(next.station)) (\(lineLabel(next.line))), about \(walk) s")(language))
         }
         if event.isTransfer && index < last {
@@ -93,10 +93,10 @@ public func planTable(_ plan: PlanResult, language: Language) -> String {
         let what: String
         switch alert.kind {
         case .transfer:
-            what = Phrase(uk: "наступна — пересадка на \(name(alert.station))",
+            what = Phrase(uk: "наступна — пересадка на станції \(name(alert.station))",
                           en: "next stop: change lines at \(name(alert.station))")(language)
         case .trainDepartedReminder:
-            what = Phrase(uk: "нагадування: натисніть, щойно рушить поїзд з \(name(alert.station))",
+            what = Phrase(uk: "нагадування: натисніть, щойно рушить потяг зі станції \(name(alert.station))",
                           en: "reminder: press as your train pulls out of \(name(alert.station))")(language)
         case .nextStop:
             what = Phrase(uk: "наступна — ваша (\(name(alert.station)))",

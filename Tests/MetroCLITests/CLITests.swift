@@ -81,7 +81,7 @@ struct CLITests {
         #expect(en.code == 0, "\(en.err)")
         #expect(en.out.contains("08:04:35  reminder: press as your train pulls out of Maidan Nezalezhnosti"), "\(en.out)")
         let uk = run(["plan", "universytet", "poshtova-ploshcha", "--at", "2026-08-17T08:00:00", "--lang", "uk"])
-        #expect(uk.out.contains("08:04:35  нагадування: натисніть, щойно рушить поїзд з "), "\(uk.out)")
+        #expect(uk.out.contains("08:04:35  нагадування: натисніть, щойно рушить потяг зі станції "), "\(uk.out)")
     }
 
     @Test func acceptanceExample() throws {

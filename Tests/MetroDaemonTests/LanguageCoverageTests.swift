@@ -395,6 +395,17 @@ import Testing
             #expect(en.contains("\(stops) \(stops == 1 ? "stop" : "stops") to go"), "\(en)")
             #expect(try daemon.cli(["cancel"]).status == 0)
         }
+        // The status's count of corrections too: 1 ручна, 2 ручні, 5 ручних.
+        #expect(try daemon.cli(["route", "lisova", "arsenalna"]).status == 0)
+        #expect(try daemon.cli(["start"]).status == 0)
+        var made = 0
+        for (count, word) in [(1, "ручна"), (2, "ручні"), (5, "ручних")] {
+            for _ in made..<count { #expect(try daemon.cli(["plus"]).status == 0) }
+            made = count
+            let uk = try daemon.cli(["status", "--lang", "uk"]).stdout
+            #expect(uk.contains("Поправки: \(count) \(word) ("), "\(uk)")
+        }
+        #expect(try daemon.cli(["cancel"]).status == 0)
         #expect(["зупинка", "зупинки", "зупинки", "зупинки", "зупинок", "зупинок", "зупинок", "зупинка", "зупинки"]
                 == [1, 2, 3, 4, 5, 11, 14, 21, 22].map { Plural.ukrainian($0, one: "зупинка", few: "зупинки", many: "зупинок") })
         let journal = try daemon.cli(["journal", "--lang", "uk"]).stdout

@@ -56,7 +56,7 @@ enum StatusView {
             switch kind {
             case "transfer": label = Phrase(uk: "пересадка (\(name(alert["station"]?.stringValue)))", en: "change here (\(name(alert["station"]?.stringValue)))")
             case "train_departed_reminder":
-                label = Phrase(uk: "нагадування: натисніть, щойно рушить поїзд", en: "reminder: press as your train pulls out")
+                label = Phrase(uk: "нагадування: натисніть, щойно рушить потяг", en: "reminder: press as your train pulls out")
             case "next_stop": label = Phrase(uk: "наступна — ваша", en: "yours is next")
             default: label = Phrase(uk: "виходьте", en: "get off now")
             }
@@ -79,7 +79,7 @@ enum StatusView {
         let late = trip["late_corrections"]?.intValue ?? 0
         let gps = trip["gps_corrections"]?.intValue ?? 0
         if manual + gps > 0 {
-            line(Phrase(uk: "Поправки: \(manual) ручних (\(late) +1), \(gps) GPS", en: "Corrections: \(manual) manual (\(late) +1), \(gps) GPS")(L))
+            line(Phrase(uk: "Поправки: \(manual) \(Plural.ukrainian(manual, one: "ручна", few: "ручні", many: "ручних")) (\(late) +1), \(gps) GPS", en: "Corrections: \(manual) manual (\(late) +1), \(gps) GPS")(L))
         }
         out += extras(status, language: L)
         return out

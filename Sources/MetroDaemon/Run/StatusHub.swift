@@ -56,7 +56,7 @@ enum StatusSummary {
             }
             // No stop count: it changes at every arrival, which publishes nothing (an idle loop must not wake
             // for it), so it would go stale. The destination and the arrival time change only with a mutation.
-            return Phrase(uk: "у дорозі до \(destination), прибуття \(clock(trip.arrival))",
+            return Phrase(uk: "у дорозі до станції \(destination), прибуття \(clock(trip.arrival))",
                           en: "riding to \(destination), arrival \(clock(trip.arrival))")(language)
         }
         if let route = document.route {
