@@ -45,7 +45,7 @@ let usage = text(
           ЛІНІЯ  номер лінії або її назва (див. gpioinfo ЧИП)
           --active-low      кнопка натиснута — на лінії низький рівень (кнопка на землю з підтяжкою вгору)
           --events N        вийти після N фронтів кнопки (типово працює до SIGTERM/SIGINT)
-          --pulse-ms МС     вмикати мотор на МС при кожному натисканні, а не повторювати кнопку
+          --pulse-ms МС     вмикати мотор на МС (до 10000) при кожному натисканні, а не повторювати кнопку
           --version         з якою libgpiod зібрано програму, і вийти
           ПРИСТРІЙ  шлях /dev/input/… або назва пристрою вводу (див. /proc/bus/input/devices)
           КЛАВІША   назва з <linux/input-event-codes.h>, напр. KEY_VOLUMEUP, або код
@@ -62,7 +62,7 @@ let usage = text(
           LINE   a line offset or a line name (see gpioinfo CHIP)
           --active-low      the button reads low when pressed (button to ground with a pull-up)
           --events N        exit after N button edges (default: run until SIGTERM/SIGINT)
-          --pulse-ms MS     pulse the motor for MS on each press instead of mirroring the button
+          --pulse-ms MS     pulse the motor for MS (up to 10000) on each press instead of mirroring the button
           --version         the libgpiod this program was built with, then exit
           DEVICE  a /dev/input/… path or an input device's name (see /proc/bus/input/devices)
           KEY     a name from <linux/input-event-codes.h>, e.g. KEY_VOLUMEUP, or a key code
@@ -151,7 +151,14 @@ func parseOptions(_ arguments: [String]) -> Options {
             }
             options.bias = bias
         case "--events": options.events = count(of: flag)
-        case "--pulse-ms": options.pulseMs = count(of: flag)
+        case "--pulse-ms":
+            // A wiring check's pulse is felt in a second or two; a bound also keeps the pulse's end on the clock.
+            let pulse = count(of: flag)
+            guard pulse <= maximumPulseMs else {
+                fail(text(uk: "--pulse-ms — щонайбільше \(maximumPulseMs) мс, а не \(pulse)",
+                          en: "--pulse-ms is at most \(maximumPulseMs) ms, not \(pulse)"), status: 2)
+            }
+            options.pulseMs = pulse
         case "--input": options.input = true
         case "--key-device": options.keyDevice = value(of: flag)
         case "--key": options.key = value(of: flag)
@@ -181,6 +188,9 @@ func parseOptions(_ arguments: [String]) -> Options {
     }
     return options
 }
+
+/// The longest pulse `--pulse-ms` asks for (10 s).
+let maximumPulseMs = 10_000
 
 func monotonicNow() -> Int64 {
     var now = timespec()

@@ -365,6 +365,12 @@ import Testing
         for key in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[key] = nil }
         let last = try DaemonProcess.run(hwcheck, ["--lang", "uk", "--chip", "x", "--lang", "en"], environment: environment)
         if Self.hasCyrillic(last.stderr) { problems.append("--lang uk … --lang en is not English: \(last.stderr)") }
+        // A pulse too long to be a wiring check's (and whose end the clock could not hold) is refused, naming it.
+        let endless = try DaemonProcess.run(hwcheck, ["--chip", "x", "--button", "1", "--motor", "2", "--pulse-ms",
+                                                      "9223372036854775807", "--lang", "en"], environment: environment)
+        if endless.status != 2 || !endless.stderr.contains("--pulse-ms is at most 10000 ms, not 9223372036854775807") {
+            problems.append("a huge --pulse-ms exits \(endless.status): \(endless.stderr)")
+        }
         for bad in [["--lang", "fr"], ["--lang=fr"]] {
             let english = try DaemonProcess.run(hwcheck, bad + ["--help"], environment: environment)
             if english.status != 2 || !english.stderr.contains("--lang must be uk or en, not 'fr'") {
