@@ -9,14 +9,8 @@ BIN=${1:-.build/debug}
 FROM=${2:-akademmistechko}
 TO=${3:-pozniaky}
 SCALE=${DEMO_TIME_SCALE:-60}
-locale=${LC_ALL:-${LC_MESSAGES:-${LANG:-}}}
-case "${DEMO_LANG:-}" in
-  uk|en) L=$DEMO_LANG ;;
-  "") case "$locale" in uk*) L=uk ;; *) L=en ;; esac ;;
-  *) echo "demo: DEMO_LANG must be uk or en, not '$DEMO_LANG'" >&2; exit 2 ;;
-esac
-# t UKRAINIAN ENGLISH: the text in the demo's language.
-t() { if [ "$L" = uk ]; then printf '%s' "$1"; else printf '%s' "$2"; fi; }
+. "$(dirname "$0")/language.sh"
+choose_language demo DEMO_LANG
 DIR=$(mktemp -d /tmp/metrotimer-demo.XXXXXX)
 SOCK=$DIR/run/control.sock
 cat > "$DIR/metrotimer.conf" <<CONF

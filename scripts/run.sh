@@ -6,14 +6,8 @@
 #   RUN_LANG=uk|en chooses the banner's and the daemon's language, else Ukrainian when LC_ALL, LC_MESSAGES or
 #   LANG (the first one set) starts with uk, else English (the programs' own rule).
 set -euo pipefail
-locale=${LC_ALL:-${LC_MESSAGES:-${LANG:-}}}
-case "${RUN_LANG:-}" in
-  uk|en) L=$RUN_LANG ;;
-  "") case "$locale" in uk*) L=uk ;; *) L=en ;; esac ;;
-  *) echo "run: RUN_LANG must be uk or en, not '$RUN_LANG'" >&2; exit 2 ;;
-esac
-# t UKRAINIAN ENGLISH: the text in the banner's language.
-t() { if [ "$L" = uk ]; then printf '%s' "$1"; else printf '%s' "$2"; fi; }
+. "$(dirname "$0")/language.sh"
+choose_language run RUN_LANG
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=$(cd "${1:-$ROOT/.build/debug}" && pwd)
 if [ -n "${XDG_RUNTIME_DIR:-}" ] && [ -d "$XDG_RUNTIME_DIR" ]; then
