@@ -299,11 +299,33 @@ scenario_input_daemon_gestures() { # t0 = the key's kernel instant, ack on the v
   if wait_until 15 no_faults; then ok "the key device was taken again at $(node_of $KEYS) after it came back"
   else bad "fault not cleared after the key device came back"; status_json; fi
 
+  # The vibrator vanishes mid-trip: nothing reads a force-feedback device, so the next buzz (a short press
+  # counts the stops left) finds it gone. That is a fault, the trip lives on, and the daemon opens it again by
+  # name, uploading its effect afresh, once it is back.
+  pause 0.5
+  rig remove $VIBRATOR
+  wait_output "$RIG_RECORD" "^removed name=$VIBRATOR" 1 || return
+  uploads=$(lines_of "^upload device=$VIBRATOR")
+  key_press KEY_VOLUMEUP 150
+  if wait_until 5 has_faults; then ok "the vanished vibrator is reported: $(status_json | sed -n 's/.*"faults": *\[\([^]]*\)\].*/\1/p')"
+  else bad "the vanished vibrator is not in the status faults"; status_json; fi
+  expect "trip survives the vibrator vanishing" riding "$(status_field state)"
+  rig add "ff=$VIBRATOR:rumble,periodic,gain"
+  wait_output "$RIG_RECORD" "^device name=$VIBRATOR " 2 || return
+  if wait_until 15 no_faults; then ok "the vibrator was taken again at $(node_of $VIBRATOR) after it came back"
+  else bad "vibrator fault not cleared after it came back"; status_json; fi
+  if wait_until 5 has_lines "$RIG_RECORD" "^upload device=$VIBRATOR" $((uploads + 1)); then
+    ok "the effect was uploaded afresh to the vibrator that came back"
+  else bad "no effect uploaded to the vibrator that came back"; fi
+  back=$(now_cs)
+
   # LONG press (1.8 s): I'm off (on the device that came back).
   pause 0.5
   key_press KEY_VOLUMEUP 1800
   if wait_until 5 status_is idle; then ok "long press ended the trip"; else bad "long press: state $(status_field state)"; fi
   expect "journal outcome" arrived "$(mt journal --json | json_value outcome)"
+  if wait_until 3 ff_pulse_count_at_least $VIBRATOR "$back" 1; then ok "I'm off was felt on the vibrator that came back"
+  else bad "no pulse on the vibrator that came back"; fi
   within_cap $VIBRATOR "$mark" "gestures"
   stop_input_daemon $D/daemon1.log $VIBRATOR
 }
