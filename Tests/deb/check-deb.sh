@@ -33,6 +33,7 @@ data=$(cd "$SRC/Data" && ls *.json)
   echo "-rw-r--r-- /usr/share/metrotimer/metrotimer.conf.example"
   for file in $data; do echo "-rw-r--r-- /usr/share/metrotimer/$file"; done
   echo "-rw-r--r-- /usr/share/man/man1/metrotimer.1.gz"
+  echo "-rw-r--r-- /usr/share/man/man1/metrotimer-hwcheck.1.gz"
   echo "-rw-r--r-- /usr/share/man/man8/metrotimerd.8.gz"
   echo "-rw-r--r-- /usr/share/bash-completion/completions/metrotimer"
   echo "-rw-r--r-- /usr/share/lintian/overrides/metrotimer"
