@@ -12,7 +12,7 @@
 #   $(PREFIX)/lib/sysusers.d/metrotimer.conf         searched by systemd-sysusers for /usr/local and /usr alike
 #   $(PREFIX)/share/metrotimer/*.json                network and timetable data
 #   $(PREFIX)/share/metrotimer/metrotimer.conf.example  the shipped configuration, always current
-#   $(PREFIX)/share/man/man1/metrotimer.1, man8/metrotimerd.8
+#   $(PREFIX)/share/man/man1/metrotimer.1, man1/metrotimer-hwcheck.1, man8/metrotimerd.8
 #   $(PREFIX)/share/bash-completion/completions/metrotimer
 #   /etc/metrotimer/metrotimer.conf                  only when absent: an edited file is never overwritten
 #
@@ -66,6 +66,7 @@ INSTALLED_FILES = \
 	$(DATADIR)/metrotimer.conf.example \
 	$(addprefix $(DATADIR)/,$(INSTALL_DATA_FILES)) \
 	$(MANDIR)/man1/metrotimer.1 \
+	$(MANDIR)/man1/metrotimer-hwcheck.1 \
 	$(MANDIR)/man8/metrotimerd.8 \
 	$(BASHCOMPDIR)/metrotimer
 
@@ -99,6 +100,7 @@ install: install-build
 	$(INSTALL) -m 0644 etc/metrotimer/metrotimer.conf $(DESTDIR)$(DATADIR)/metrotimer.conf.example
 	$(if $(INSTALL_DATA_FILES),$(INSTALL) -m 0644 $(addprefix Data/,$(INSTALL_DATA_FILES)) $(DESTDIR)$(DATADIR)/)
 	$(INSTALL) -m 0644 docs/man/metrotimer.1 $(DESTDIR)$(MANDIR)/man1/metrotimer.1
+	$(INSTALL) -m 0644 docs/man/metrotimer-hwcheck.1 $(DESTDIR)$(MANDIR)/man1/metrotimer-hwcheck.1
 	$(INSTALL) -m 0644 docs/man/metrotimerd.8 $(DESTDIR)$(MANDIR)/man8/metrotimerd.8
 	$(INSTALL) -m 0644 completions/metrotimer.bash $(DESTDIR)$(BASHCOMPDIR)/metrotimer
 	@if [ -e $(DESTDIR)$(SYSCONFDIR)/metrotimer/metrotimer.conf ]; then \

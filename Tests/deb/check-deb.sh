@@ -1,12 +1,13 @@
 #!/bin/sh
 # Checks a built metrotimer .deb against what it must hold (issue "A Debian package"):
 #   check-deb.sh DEB UNITDIR     UNITDIR: the release's systemd unit directory (/lib/systemd/system on Debian 12)
-#   - the files are exactly those `make install PREFIX=/usr` installs, plus the package's docs and
-#     its lintian overrides, with their modes;
+#   - the files are exactly those `make install PREFIX=/usr` installs, plus the package's docs, with their
+#     modes (no lintian overrides: the package needs none);
 #   - conffiles is exactly /etc/metrotimer/metrotimer.conf;
 #   - the version is one: the package's, debian/changelog's and `metrotimer --version`'s (the Swift constant);
 #   - the programs carry the Swift runtime inside: no libswift*/Foundation library needed, no /opt/swift path,
 #     and Depends names the C libraries and a sysusers implementation;
+#   - the programs have full RELRO: a PT_GNU_RELRO segment and BIND_NOW;
 #   - the maintainer scripts are debhelper's: systemd-sysusers in postinst, the unit installed disabled.
 # Prints one line per check; exits 1 at the first failure.
 set -eu
@@ -33,9 +34,9 @@ data=$(cd "$SRC/Data" && ls *.json)
   echo "-rw-r--r-- /usr/share/metrotimer/metrotimer.conf.example"
   for file in $data; do echo "-rw-r--r-- /usr/share/metrotimer/$file"; done
   echo "-rw-r--r-- /usr/share/man/man1/metrotimer.1.gz"
+  echo "-rw-r--r-- /usr/share/man/man1/metrotimer-hwcheck.1.gz"
   echo "-rw-r--r-- /usr/share/man/man8/metrotimerd.8.gz"
   echo "-rw-r--r-- /usr/share/bash-completion/completions/metrotimer"
-  echo "-rw-r--r-- /usr/share/lintian/overrides/metrotimer"
   for doc in README.md.gz hardware.md.gz using.md.gz changelog.gz copyright; do
     echo "-rw-r--r-- /usr/share/doc/metrotimer/$doc"
   done
@@ -72,13 +73,17 @@ for program in usr/sbin/metrotimerd usr/bin/metrotimer usr/bin/metrotimer-hwchec
   if readelf -d "$work/root/$program" | grep -E '\((RPATH|RUNPATH)\)' | grep -q /opt/swift; then
     fail "$program looks for libraries in /opt/swift"
   fi
+  # Full RELRO (debian/rules): a PT_GNU_RELRO segment and BIND_NOW, on every release (Debian 12's lintian does
+  # not look for the segment, so this check is the one that holds both packages to it).
+  readelf -lW "$work/root/$program" | grep -q '^ *GNU_RELRO ' || fail "$program has no PT_GNU_RELRO segment (readelf -lW)"
+  readelf -dW "$work/root/$program" | grep -Eq '\(FLAGS\).*BIND_NOW' || fail "$program is not linked with -z now (no BIND_NOW)"
 done
 depends=$(dpkg-deb -f "$DEB" Depends)
 for wanted in libgpiod libgps libsqlite3 "systemd | systemd-standalone-sysusers"; do
   case "$depends" in *"$wanted"*) ;; *) fail "Depends lacks $wanted: $depends" ;; esac
 done
 case "$depends" in *swift*) fail "Depends names the Swift toolchain: $depends" ;; esac
-log "ok: the programs carry the Swift runtime inside; Depends: $depends"
+log "ok: the programs carry the Swift runtime inside and have full RELRO; Depends: $depends"
 
 # ---- maintainer scripts ----
 grep -q '^# Automatically added by dh_installsysusers' "$work/control/postinst" \

@@ -35,6 +35,7 @@ check_prefix() {
         echo "644 $prefix/share/metrotimer/metrotimer.conf.example"
         for f in $data_files; do echo "644 $prefix/share/metrotimer/$f"; done
         echo "644 $prefix/share/man/man1/metrotimer.1"
+        echo "644 $prefix/share/man/man1/metrotimer-hwcheck.1"
         echo "644 $prefix/share/man/man8/metrotimerd.8"
         echo "644 $prefix/share/bash-completion/completions/metrotimer"
         echo "644 /etc/metrotimer/metrotimer.conf"
@@ -78,10 +79,24 @@ check_prefix() {
     else cat "$work/err" >&2; fail "$prefix/bin/metrotimer-hwcheck --help"; fi
 
     # The man pages render without a single warning; the completion parses and completes.
-    for page in man1/metrotimer.1 man8/metrotimerd.8; do
+    for page in man1/metrotimer.1 man1/metrotimer-hwcheck.1 man8/metrotimerd.8; do
         warnings=$(groff -k -man -Tutf8 -ww -z "$dest$prefix/share/man/$page" 2>&1)
         if [ -z "$warnings" ]; then pass "$page renders without warnings"
         else echo "$warnings" >&2; fail "$page: groff warnings"; fi
+    done
+    # Each program's page names every option its --help lists (the English help; the page is English).
+    for pair in sbin/metrotimerd:man8/metrotimerd.8 bin/metrotimer:man1/metrotimer.1 \
+            bin/metrotimer-hwcheck:man1/metrotimer-hwcheck.1; do
+        program=${pair%%:*} page=${pair#*:}
+        options=$("$dest$prefix/$program" --lang en --help 2>/dev/null | grep -oE -- '--[a-z][a-z0-9-]*' | sort -u)
+        [ -n "$options" ] || { fail "$program --help lists no options"; continue; }
+        groff -man -rLL=1000n -Tascii -P-c -P-b -P-u "$dest$prefix/share/man/$page" >"$work/page.txt" 2>/dev/null
+        missing=""
+        for option in $options; do
+            grep -qE -- "(^|[^a-z0-9-])$option([^a-z0-9-]|\$)" "$work/page.txt" || missing="$missing $option"
+        done
+        if [ -z "$missing" ]; then pass "$page names all $(echo "$options" | wc -l) options of $(basename "$program") --help"
+        else fail "$page lacks options of $(basename "$program") --help:$missing"; fi
     done
     bash "$here/check-completion.sh" "$dest$prefix/share/bash-completion/completions/metrotimer" \
         || fail "bash completion"

@@ -21,8 +21,9 @@ case "$KIND" in
 trixie)
   SUITE=trixie
   # Swift 6.3's runtime needs (measured on trixie): libncurses6 libedit2 libz3-4 libpython3.13 (lldb, the
-  # REPL), binutils (the linker driver's ld.gold), libgcc-14-dev + libc6-dev + libstdc++-14-dev (crt files,
-  # headers and libraries the driver links against), libcurl4t64 and libxml2 (swift-build itself). The build
+  # REPL), binutils (ld.bfd, which the toolchain's clang falls back to: Debian 13 has no ld.gold; and readelf),
+  # libgcc-14-dev + libc6-dev + libstdc++-14-dev (crt files, headers and libraries the driver links against),
+  # libcurl4t64 and libxml2 (swift-build itself). The build
   # needs pkg-config and the -dev packages.
   packages="libncurses6 libedit2 libz3-4 libpython3.13 binutils libgcc-14-dev libc6-dev libstdc++-14-dev"
   packages="$packages libcurl4t64 libxml2 pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
