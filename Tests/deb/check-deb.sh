@@ -37,7 +37,7 @@ data=$(cd "$SRC/Data" && ls *.json)
   echo "-rw-r--r-- /usr/share/man/man1/metrotimer-hwcheck.1.gz"
   echo "-rw-r--r-- /usr/share/man/man8/metrotimerd.8.gz"
   echo "-rw-r--r-- /usr/share/bash-completion/completions/metrotimer"
-  for doc in README.md.gz hardware.md.gz using.md.gz changelog.gz copyright; do
+  for doc in README.md.gz hardware.md.gz using.md.gz uk/using.md.gz changelog.gz copyright; do
     echo "-rw-r--r-- /usr/share/doc/metrotimer/$doc"
   done
 } | sort > "$work/expected"
