@@ -11,6 +11,12 @@
 # profile that adds it to the PATH).
 SWIFT        ?= $(or $(shell command -v swift 2>/dev/null),$(wildcard /opt/swift/usr/bin/swift),swift)
 SWIFT_FLAGS  ?=
+# How the programs a board runs are linked (make install's release build, the package, the gpio-sim guests):
+# full RELRO and BIND_NOW (the GOT read-only after start-up), by the toolchain's own lld. The toolchain's clang
+# uses ld.gold by default and falls back to ld.bfd where gold is missing (Debian 13's binutils no longer has it),
+# and ld.bfd writes no PT_GNU_RELRO segment when an input .rodata section is writable, as the Swift compiler
+# makes some (docs/decisions.md, "Full RELRO on Debian 13").
+HARDENING_FLAGS ?= -Xswiftc -use-ld=lld -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 RELEASE_FLAGS ?= -c release
 BUILD_DIR    := $(shell pwd)/.build
 DEBUG_BIN    := $(BUILD_DIR)/debug

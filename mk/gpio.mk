@@ -7,9 +7,12 @@
 # Each guest also runs the input-device scenarios (Tests/input-sim: uinput key and force-feedback devices).
 GPIO_SIM_DIR      := Tests/gpio-sim
 GPIO_SIM_WORK     := $(GPIO_SIM_DIR)/out
-# A scratch path of its own: the static-stdlib release build must not churn the ordinary release build.
+# A scratch path of its own: the static-stdlib release build must not churn the ordinary release build. Linked
+# as make install STATIC=1 links (HARDENING_FLAGS), so the guests run what a board runs and the docs test's
+# install reuses this build.
 GPIO_SIM_SCRATCH  := $(BUILD_DIR)/gpio-sim
-GPIO_SIM_SWIFT    := $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(GPIO_SIM_SCRATCH) $(SWIFT_FLAGS)
+GPIO_SIM_SWIFT    := $(SWIFT) build -c release --static-swift-stdlib --scratch-path $(GPIO_SIM_SCRATCH) $(SWIFT_FLAGS) \
+                     $(HARDENING_FLAGS)
 GPIO_SIM_PRODUCTS := metrotimer-hwcheck metrotimerd metrotimer
 # The input-device rig both guests run (Tests/input-sim): static, so one build serves either guest's libc.
 INPUT_SIM_RIG     := $(GPIO_SIM_WORK)/uinput-rig

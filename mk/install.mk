@@ -49,6 +49,10 @@ INSTALL      ?= install
 ifeq ($(STATIC),1)
 STATIC_FLAGS := --static-swift-stdlib
 endif
+# A real install is linked hardened (Makefile, HARDENING_FLAGS); the install test's debug build stays as built.
+ifeq ($(INSTALL_CONFIG),release)
+INSTALL_HARDENING := $(HARDENING_FLAGS)
+endif
 
 ifeq ($(STRIP),1)
 STRIP_FLAG := -s
@@ -73,9 +77,9 @@ INSTALLED_FILES = \
 .PHONY: install install-build uninstall test-install
 
 install-build: deps
-	$(SWIFT) build -c $(INSTALL_CONFIG) $(STATIC_FLAGS) $(SWIFT_FLAGS) --product metrotimerd
-	$(SWIFT) build -c $(INSTALL_CONFIG) $(STATIC_FLAGS) $(SWIFT_FLAGS) --product metrotimer
-	$(SWIFT) build -c $(INSTALL_CONFIG) $(STATIC_FLAGS) $(SWIFT_FLAGS) --product metrotimer-hwcheck
+	$(SWIFT) build -c $(INSTALL_CONFIG) $(STATIC_FLAGS) $(SWIFT_FLAGS) $(INSTALL_HARDENING) --product metrotimerd
+	$(SWIFT) build -c $(INSTALL_CONFIG) $(STATIC_FLAGS) $(SWIFT_FLAGS) $(INSTALL_HARDENING) --product metrotimer
+	$(SWIFT) build -c $(INSTALL_CONFIG) $(STATIC_FLAGS) $(SWIFT_FLAGS) $(INSTALL_HARDENING) --product metrotimer-hwcheck
 
 install: install-build
 	$(INSTALL) -d -m 0755 $(DESTDIR)$(SBINDIR) $(DESTDIR)$(BINDIR) $(DESTDIR)$(UNITDIR) \

@@ -59,6 +59,15 @@ debian-13)
   ;;
 esac
 log "build blocks passed: $(tar -tzf "$work/metrotimer.tar.gz" | grep -c .) entries in metrotimer.tar.gz"
+# The programs the docs' build gives a board are linked with full RELRO and BIND_NOW (HARDENING_FLAGS).
+mkdir "$work/built" && tar -xzf "$work/metrotimer.tar.gz" -C "$work/built"
+programs=$(find "$work/built" -type f -path "*bin/*" \( -name metrotimerd -o -name metrotimer -o -name metrotimer-hwcheck \))
+[ "$(echo "$programs" | grep -c .)" = 3 ] || { log "the build's tarball does not hold the three programs: $programs"; exit 1; }
+for program in $programs; do
+  readelf -lW "$program" | grep -q GNU_RELRO || { log "$(basename "$program") has no PT_GNU_RELRO segment"; exit 1; }
+  readelf -dW "$program" | grep -Eq 'BIND_NOW|FLAGS.* NOW' || { log "$(basename "$program") is not linked BIND_NOW"; exit 1; }
+done
+log "full RELRO and BIND_NOW in the three programs the build made"
 
 # ---- board: a fresh copy of the bare root, the docs' commands, then the programs must run there ----
 pristine=$(sh "$SRC/Tests/trixie/root.sh" "$board_kind")
