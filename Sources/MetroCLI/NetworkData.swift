@@ -46,7 +46,7 @@ public enum NetworkData {
         } catch let error as SystemError where error.errno.rawValue == ENOENT && !required {
             return nil
         } catch let error as SystemError {
-            throw CLIError(Phrase(uk: "не вдалося прочитати \(path): «\(error.errno.description)» (errno \(error.errno.rawValue))",
+            throw CLIError(Phrase(uk: error.ukrainian("не вдалося прочитати \(path)"),
                                   en: "cannot read \(path): \(error)")(language),
                            exitCode: CLIError.noInputCode)
         } catch {

@@ -32,8 +32,7 @@ extension DeviceError {
     /// `requesting line 3 on gpiochip0: Invalid argument (errno 22)`. `uk` is `doing` in Ukrainian, the C
     /// library's text kept as it is: `запит лінії 3 на gpiochip0: «Invalid argument» (errno 22)`.
     package static func system(_ doing: String, uk: String, errno code: Int32) -> Self {
-        let failure = Errno(rawValue: code)
-        return Self(kind: systemFailure, errno: code, message: SystemError(doing, errno: failure).description,
-                    ukrainian: "\(uk): «\(failure.description)» (errno \(code))")
+        let failure = SystemError(doing, errno: Errno(rawValue: code))
+        return Self(kind: systemFailure, errno: code, message: failure.description, ukrainian: failure.ukrainian(uk))
     }
 }

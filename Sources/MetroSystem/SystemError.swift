@@ -22,6 +22,12 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "\(operation): \(errno.description) (errno \(errno.rawValue))"
     }
+
+    /// The same failure in Ukrainian, `doing` being the operation in Ukrainian; the C library's text is not ours
+    /// to translate and stays as it is, quoted: `читання /x: «Is a directory» (errno 21)`.
+    public func ukrainian(_ doing: String) -> String {
+        "\(doing): «\(errno.description)» (errno \(errno.rawValue))"
+    }
 }
 
 /// Runs a system call until it is not interrupted by a signal; returns its result or throws with `operation`.

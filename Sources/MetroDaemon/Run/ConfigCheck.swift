@@ -90,7 +90,7 @@ struct ConfigCheck {
         let network: Network
         switch readFileBytes(path) {
         case .failure(let error):
-            problems.append(Phrase(uk: "файл даних мережі \(path) не прочитано: «\(error.errno.description)» (errno \(error.errno.rawValue))",
+            problems.append(Phrase(uk: error.ukrainian("файл даних мережі \(path) не прочитано"),
                                    en: "\(error)"))
             return
         case .success(let bytes):
