@@ -181,9 +181,11 @@ scenario_input_hwcheck() { # press the key, feel the vibrator: on with the press
   pressed=$(field "$RIG_RECORD" '^press ' write_boot_ns | awk '{ printf "%d", $1 / 10000000 }')
   expect "the vibrator came on with the press (within 10 cs)" 1 \
     "$([ -n "$start" ] && [ $((start - pressed)) -le 10 ] && echo 1)"
+  # Off with the release, not at the effect's own 2 s end: the upper bound leaves an emulated guest on a loaded
+  # host room to be late (a 400 ms press once read as 790 ms), while a missed release would read as 200 cs.
   on=$(ff_pulses $VIBRATOR "$from" | awk 'NR == 1 { print $2 }')
   expect "the vibrator went off with the release (on ${on:-?}0 ms for a 400 ms press)" 1 \
-    "$([ -n "$on" ] && [ "$on" -ge 35 ] && [ "$on" -le 55 ] && echo 1)"
+    "$([ -n "$on" ] && [ "$on" -ge 35 ] && [ "$on" -le 120 ] && echo 1)"
   expect "hwcheck uploaded one effect" $((uploads + 1)) "$(lines_of "^upload device=$VIBRATOR")"
   erases=$(lines_of "^erase device=$VIBRATOR")
   kill -TERM "$HWCHECK"; wait "$HWCHECK"; expect "hwcheck exit status on SIGTERM" 0 $?
