@@ -240,17 +240,13 @@ func run(_ options: Options) throws(GPIOError) -> Int32 {
 
     let signalFD = try stopSignalDescriptor()
     defer { close(signalFD) }
-    let loop = EdgeCheckLoop<GPIOError>(
+    let loop = EdgeCheckLoop<GPIOFailureKind>(
         buttonFD: button.fd, signalFD: signalFD, events: options.events, pulseMs: options.pulseMs, now: monotonicNow,
         stoppingLine: { signal in
             text(uk: "зупинка за сигналом \(signal): мотор вимкнено, лінії звільнено",
                  en: "stopping on signal \(signal): motor off, lines released")
         },
-        waitFailure: { code in
-            let why = String(cString: strerror(code))
-            return GPIOError(kind: .system, errno: code, message: "waiting for button events: \(why)",
-                             ukrainian: "очікування подій кнопки: «\(why)»")
-        },
+        waitingFor: (uk: "подій кнопки", en: "button events"),
         readEdges: { _ throws(GPIOError) in
             let edges = try button.readEvents()
             let toBoottime = MonotonicToBoottime.sampleNow()
