@@ -64,3 +64,17 @@ public struct Command: Sendable {
     /// The help in a language.
     public func help(_ language: Language) -> String { helpText(language) }
 }
+
+extension Language {
+    /// The language of the environment: `uk` when LC_ALL, LC_MESSAGES or LANG (the first one set) starts with
+    /// `uk`, else English.
+    public static func ofEnvironment(_ environment: [String: String]) -> Language {
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[key], !value.isEmpty { return value.hasPrefix("uk") ? .uk : .en }
+        }
+        return .en
+    }
+
+    /// Reads a `--lang` value (`uk` or `en`, any case); nil otherwise.
+    static func option(_ text: String) -> Language? { Language(rawValue: text.lowercased()) }
+}

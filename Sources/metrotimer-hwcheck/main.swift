@@ -7,7 +7,6 @@
 import CLinuxShim
 import Glibc
 import MetroGPIO
-import MetroModel
 
 /// The values given to `--lang` (as `--lang X` or `--lang=X`), in the order given.
 let languageOptions: [String] = {
@@ -25,10 +24,11 @@ let languageOptions: [String] = {
 /// else English. A `--lang` of another value is refused, in the locale's language. The lines a script reads
 /// (`ready`, `edge pressed=1 …`, `motor on`) are English unless Ukrainian is asked for.
 let ukrainian: Bool = {
-    if let last = languageOptions.last, let chosen = Language.option(last) { return chosen == .uk }
-    var environment: [String: String] = [:]
-    for key in ["LC_ALL", "LC_MESSAGES", "LANG"] { environment[key] = getenv(key).map { String(cString: $0) } }
-    return Language.ofEnvironment(environment) == .uk
+    if let last = languageOptions.last?.lowercased(), last == "uk" || last == "en" { return last == "uk" }
+    for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+        if let value = getenv(key).map({ String(cString: $0) }), !value.isEmpty { return value.hasPrefix("uk") }
+    }
+    return false
 }()
 
 /// The text in the chosen language (each line written as a Ukrainian–English pair where it is used).
@@ -132,7 +132,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         return number
     }
     func checkLanguage(_ given: String) {
-        guard Language.option(given) != nil else {
+        guard ["uk", "en"].contains(given.lowercased()) else {
             fail(text(uk: "--lang має бути uk або en, а не '\(given)'", en: "--lang must be uk or en, not '\(given)'"), status: 2)
         }
     }

@@ -50,10 +50,18 @@ public enum DaemonMain {
             guard argument == "--lang" || argument.hasPrefix("--lang=") else { index += 1; continue }
             arguments.remove(at: index)
             let value = argument == "--lang" ? (index < arguments.count ? arguments.remove(at: index) : "") : String(argument.dropFirst(7))
-            guard let language = Language.option(value) else { return .failure(LanguageProblem(value: value)) }
+            guard let language = Language(rawValue: value.lowercased()) else { return .failure(LanguageProblem(value: value)) }
             chosen = language
         }
-        return .success(chosen ?? Language.ofEnvironment(environment))
+        return .success(chosen ?? localeLanguage(environment))
+    }
+
+    /// `uk` when LC_ALL, LC_MESSAGES or LANG (the first one set) starts with `uk`, else English.
+    static func localeLanguage(_ environment: [String: String]) -> Language {
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[key], !value.isEmpty { return value.hasPrefix("uk") ? .uk : .en }
+        }
+        return .en
     }
 
     /// A `--lang` value that is neither `uk` nor `en`.
@@ -71,7 +79,7 @@ public enum DaemonMain {
         switch language(taking: &arguments, environment: environment) {
         case .success(let language): L = language
         case .failure(let problem):
-            let fallback = Language.ofEnvironment(environment)
+            let fallback = localeLanguage(environment)
             printError(Phrase(uk: "metrotimerd: --lang має бути uk або en, а не '\(problem.value)'",
                               en: "metrotimerd: --lang must be uk or en, not '\(problem.value)'")(fallback))
             return usageError
