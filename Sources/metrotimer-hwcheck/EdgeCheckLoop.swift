@@ -5,7 +5,6 @@
 // one place for both.
 import CLinuxShim
 import Glibc
-import MetroSystem
 
 /// One button edge as the check prints it: whether it is a press, and its fields after `edge` (the timestamps).
 struct CheckedEdge {
@@ -14,8 +13,7 @@ struct CheckedEdge {
 }
 
 /// The check's event loop over one kind of button and motor; `Failure` is that hardware's error type.
-struct EdgeCheckLoop<Kind: DeviceFailureKind> {
-    typealias Failure = DeviceError<Kind>
+struct EdgeCheckLoop<Failure: Error> {
     /// The descriptor that becomes readable when the button has edges.
     let buttonFD: Int32
     /// The signalfd of SIGTERM and SIGINT (`stopSignalDescriptor()`).
@@ -28,8 +26,8 @@ struct EdgeCheckLoop<Kind: DeviceFailureKind> {
     let now: () -> Int64
     /// The line printed when a stop signal arrives, given its number.
     let stoppingLine: (UInt32) -> String
-    /// What a failing poll() was waiting for, in Ukrainian and English (`подій кнопки`, `button events`).
-    let waitingFor: (uk: String, en: String)
+    /// The error for a poll() that failed with this errno.
+    let waitFailure: (Int32) -> Failure
     /// Reads the edges waiting on `buttonFD`, given its poll() revents (so a device that hung up can be named).
     let readEdges: (Int16) throws(Failure) -> [CheckedEdge]
     /// Drives the motor on or off.
@@ -51,7 +49,7 @@ struct EdgeCheckLoop<Kind: DeviceFailureKind> {
             if ready < 0 {
                 let code = errno
                 if code == EINTR { continue }
-                throw Failure.system("waiting for \(waitingFor.en)", uk: "очікування \(waitingFor.uk)", errno: code)
+                throw waitFailure(code)
             }
             if fds[1].revents != 0 {
                 var info = signalfd_siginfo()

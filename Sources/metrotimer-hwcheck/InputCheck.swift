@@ -65,14 +65,18 @@ private func runInput(_ options: Options) throws(InputError) -> Int32 {
         throw InputError(kind: .system, errno: error.errno, message: error.message, ukrainian: error.ukrainian)
     }
     defer { close(signalFD) }
-    let loop = EdgeCheckLoop<InputFailureKind>(
+    let loop = EdgeCheckLoop<InputError>(
         buttonFD: keys.device.fd, signalFD: signalFD, events: options.events,
         pulseMs: min(options.pulseMs, Int(inputEffectLengthMs)), now: boottimeNow,
         stoppingLine: { signal in
             text(uk: "зупинка за сигналом \(signal): вібро вимкнено, пристрої звільнено",
                  en: "stopping on signal \(signal): vibrator off, devices released")
         },
-        waitingFor: (uk: "подій клавіш", en: "key events"),
+        waitFailure: { code in
+            let why = String(cString: strerror(code))
+            return InputError(kind: .system, errno: code, message: "waiting for key events: \(why)",
+                              ukrainian: "очікування подій клавіш: «\(why)»")
+        },
         readEdges: { revents throws(InputError) in
             let read = try keys.read()
             if read.dropped { say(text(uk: "ядро відкинуло події (SYN_DROPPED)", en: "the kernel dropped events (SYN_DROPPED)")) }

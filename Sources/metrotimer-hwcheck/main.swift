@@ -240,13 +240,17 @@ func run(_ options: Options) throws(GPIOError) -> Int32 {
 
     let signalFD = try stopSignalDescriptor()
     defer { close(signalFD) }
-    let loop = EdgeCheckLoop<GPIOFailureKind>(
+    let loop = EdgeCheckLoop<GPIOError>(
         buttonFD: button.fd, signalFD: signalFD, events: options.events, pulseMs: options.pulseMs, now: monotonicNow,
         stoppingLine: { signal in
             text(uk: "зупинка за сигналом \(signal): мотор вимкнено, лінії звільнено",
                  en: "stopping on signal \(signal): motor off, lines released")
         },
-        waitingFor: (uk: "подій кнопки", en: "button events"),
+        waitFailure: { code in
+            let why = String(cString: strerror(code))
+            return GPIOError(kind: .system, errno: code, message: "waiting for button events: \(why)",
+                             ukrainian: "очікування подій кнопки: «\(why)»")
+        },
         readEdges: { _ throws(GPIOError) in
             let edges = try button.readEvents()
             let toBoottime = MonotonicToBoottime.sampleNow()

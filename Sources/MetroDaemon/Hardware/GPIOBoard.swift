@@ -71,7 +71,7 @@ final class GPIOBoard: Motor {
         }
         let claimed: GPIOBoardLines
         do { claimed = try GPIOBoardLines.claim(config: config) } catch {
-            let hint = error.underlying.isPermissionProblem ? Self.permissionHint : ""
+            let hint = Self.isPermissionProblem(error.underlying) ? Self.permissionHint : ""
             throw DaemonStartError("\(error)\(hint)", exitCode: Self.exitCode(for: error.underlying))
         }
         do { try rememberLevels(of: claimed) } catch {
@@ -94,9 +94,15 @@ final class GPIOBoard: Motor {
     static func exitCode(for error: GPIOError) -> Int32 {
         switch error.kind {
         case .noSuchChip, .noSuchLine, .invalidSpec: 78
-        case .system where error.isPermissionProblem: 78
+        case .system where isPermissionProblem(error): 78
         case .busy, .system: mayPass
         }
+    }
+
+    /// Whether the kernel refused the daemon's user (EACCES, EPERM): a device permission, group or
+    /// `DeviceAllow=` problem of the set-up, which no restart fixes.
+    static func isPermissionProblem(_ error: GPIOError) -> Bool {
+        error.kind == .system && (error.errno == EACCES || error.errno == EPERM)
     }
 
     /// What to fix, appended to a permission error's one log line.

@@ -73,7 +73,8 @@ struct ConfigCheck {
     /// Opens an input device read-only; a device this user may not open is a warning, anything else a problem.
     private mutating func openInput(_ key: String, _ spec: String) -> InputDevice? {
         do { return try InputDeviceLookup.open(spec, writable: false) } catch {
-            noteUnopened(key, spec, error, checking: Phrase(uk: "пристрій", en: "the device"),
+            noteUnopened(key, spec, error, permissionProblem: error.isPermissionProblem,
+                         checking: Phrase(uk: "пристрій", en: "the device"),
                          unchecked: Phrase(uk: "пристрій не перевірено", en: "the device was not checked"))
             return nil
         }
@@ -115,6 +116,7 @@ struct ConfigCheck {
         let chip: GPIOChip
         do { chip = try GPIOChip.open(config.gpioChip) } catch {
             noteUnopened("gpio_chip", config.gpioChip, error,
+                         permissionProblem: GPIOBoard.isPermissionProblem(error),
                          checking: Phrase(uk: "мікросхему й лінії", en: "the chip and lines"),
                          unchecked: Phrase(uk: "мікросхему й лінії не перевірено", en: "the chip and lines were not checked"))
             return
@@ -148,13 +150,13 @@ struct ConfigCheck {
     /// What a device or chip that would not open means for the check: a failing system call is a warning (the
     /// daemon's own user may still open it: a refused permission says so, naming what to run to check `checking`),
     /// any other failure (no such device or chip, a malformed name) a problem.
-    private mutating func noteUnopened<Kind>(_ key: String, _ spec: String, _ error: DeviceError<Kind>,
-                                             checking: Phrase, unchecked: Phrase) {
-        guard error.kind == Kind.systemFailure else {
+    private mutating func noteUnopened<Failure: DeviceError>(_ key: String, _ spec: String, _ error: Failure,
+                                                             permissionProblem: Bool, checking: Phrase, unchecked: Phrase) {
+        guard error.kind == Failure.systemFailure else {
             problems.append(Phrase(uk: "\(key) = '\(spec)': \(error.ukrainian)", en: "\(key) = '\(spec)': \(error.message)"))
             return
         }
-        let why = error.isPermissionProblem
+        let why = permissionProblem
             ? Phrase(uk: "цьому користувачеві його не відкрити; запустіть --check-config від імені користувача служби, "
                          + "щоб перевірити \(checking.uk)",
                      en: "this user may not open it; run --check-config as the daemon's user to check \(checking.en)")
