@@ -16,10 +16,18 @@ public struct CommandContext {
     /// The wall clock (Unix nanoseconds). Only commands that need "now" call it.
     public var now: () -> Int64
     public var output: any OutputWriter
+    /// The network data this command line found where it looks without `--data` (`NetworkData.candidates`), loaded
+    /// once by `MetrotimerCLI.run`; nil when none was found or it did not load (a command that needs it loads
+    /// again through `NetworkData.load(explicit:context:language:)`, which words the failure in its language).
+    public var installedNetwork: (network: Network, path: String)?
+    /// Station names for the views, from `installedNetwork` (ids when there is none).
+    public var stationNames: StationNames { StationNames(network: installedNetwork?.network) }
 
     public init(arguments: [String], environment: [String: String], executablePath: String?,
-                now: @escaping () -> Int64, output: any OutputWriter, language: Language? = nil)
+                now: @escaping () -> Int64, output: any OutputWriter, language: Language? = nil,
+                installedNetwork: (network: Network, path: String)? = nil)
     {
+        self.installedNetwork = installedNetwork
         self.arguments = arguments
         self.environment = environment
         self.language = language

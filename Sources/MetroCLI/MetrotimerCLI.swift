@@ -40,9 +40,9 @@ public enum MetrotimerCLI {
             }
             environment["METROTIMER_SOCKET"] = value
         }
-        if StationNames.network == nil {
-            StationNames.network = try? NetworkData.load(explicit: nil, environment: environment, executablePath: executablePath).0
-        }
+        // The network data is read once per command line and handed down (station names in every view, the data of
+        // plan and stations): nothing of it is kept between runs.
+        let installedNetwork = try? NetworkData.load(explicit: nil, environment: environment, executablePath: executablePath)
         guard let first = arguments.first else {
             output.writeError(usage(commands, L))
             return CLIError.usageCode
@@ -56,7 +56,7 @@ public enum MetrotimerCLI {
             }
             return 0
         case "--version", "-V":
-            output.write(versionText(environment: environment, executablePath: executablePath, language: L))
+            output.write(versionText(installedNetwork, language: L))
             return 0
         default:
             break
@@ -68,7 +68,8 @@ public enum MetrotimerCLI {
             return CLIError.usageCode
         }
         let context = CommandContext(arguments: Array(arguments.dropFirst()), environment: environment,
-                                     executablePath: executablePath, now: now, output: output, language: language)
+                                     executablePath: executablePath, now: now, output: output, language: language,
+                                     installedNetwork: installedNetwork)
         do throws(CLIError) {
             try command.run(context)
             return 0
@@ -101,11 +102,9 @@ public enum MetrotimerCLI {
     }
 
     /// Version and the data attribution (the ODbL requires showing it).
-    static func versionText(environment: [String: String], executablePath: String?, language L: Language) -> String {
+    static func versionText(_ installedNetwork: (network: Network, path: String)?, language L: Language) -> String {
         var text = "metrotimer \(version)\n"
-        if let (network, path) = try? NetworkData.load(explicit: nil, environment: environment,
-                                                        executablePath: executablePath)
-        {
+        if let (network, path) = installedNetwork {
             let asOf = network.attribution.networkAsOf
             text += Phrase(uk: "дані мережі: \(path) (станом на \(asOf))\n", en: "network data: \(path) (as of \(asOf))\n")(L)
             // The dataset's own title is Ukrainian; English output carries no Cyrillic (model §10).

@@ -39,6 +39,14 @@ public enum NetworkData {
                        exitCode: CLIError.noInputCode)
     }
 
+    /// The command's network: the file `explicit` names (`--data`), else the one this command line already loaded
+    /// (`CommandContext.installedNetwork`), else the search again, for its refusal in `language`.
+    static func load(explicit: String?, context: CommandContext, language: Language) throws(CLIError) -> (Network, String) {
+        if explicit == nil, let (network, path) = context.installedNetwork { return (network, path) }
+        return try load(explicit: explicit, environment: context.environment, executablePath: context.executablePath,
+                        language: language)
+    }
+
     /// The whole file, or nil if it does not exist and is not `required`.
     static func readFile(_ path: String, required: Bool, language: Language) throws(CLIError) -> [UInt8]? {
         do {

@@ -166,8 +166,7 @@ private func runPlan(_ context: CommandContext) throws(CLIError) {
     } else {
         t0 = nowSeconds
     }
-    let (dataNetwork, _) = try NetworkData.load(explicit: arguments.values["--data"], environment: context.environment,
-                                                executablePath: context.executablePath, language: language)
+    let (dataNetwork, _) = try NetworkData.load(explicit: arguments.values["--data"], context: context, language: language)
     let network = SuspensionsView.withRunningDaemonsSuspensions(dataNetwork, socketOption: arguments.values["--socket"],
                                                                 context)
     let from = try resolveStation(arguments.positionals[0], role: Phrase(uk: "Станція відправлення", en: "FROM"),

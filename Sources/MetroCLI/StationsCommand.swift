@@ -47,8 +47,7 @@ private func runStations(_ context: CommandContext) throws(CLIError) {
         throw .usage(Phrase(uk: "приймає щонайбільше один ЗАПИТ, отримано \(arguments.positionals.count) (назву з пробілами беріть у лапки)",
                             en: "takes at most one QUERY, got \(arguments.positionals.count) (quote a name with spaces)")(language ?? context.resolvedLanguage))
     }
-    let (network, _) = try NetworkData.load(explicit: arguments.values["--data"], environment: context.environment,
-                                            executablePath: context.executablePath,
+    let (network, _) = try NetworkData.load(explicit: arguments.values["--data"], context: context,
                                             language: language ?? context.resolvedLanguage)
     let query = arguments.positionals.first ?? ""
     let found = network.search(query)

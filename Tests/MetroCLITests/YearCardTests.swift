@@ -27,10 +27,10 @@ import Testing
 
     func hasCyrillic(_ text: String) -> Bool { text.unicodeScalars.contains { (0x400...0x4FF).contains($0.value) } }
 
-    init() { StationNames.network = network }
+    var names: StationNames { StationNames(network: network) }
 
     @Test func theTextInBothLanguages() {
-        let en = YearCommand.render(Self.document, language: .en)
+        let en = YearCommand.render(Self.document, language: .en, names: names)
         #expect(en.contains("2026 on the metro") && en.contains("rides: 3"), "\(en)")
         #expect(en.contains("most frequent route: Lisova → Teremky (2 rides)"), "\(en)")
         #expect(en.contains("earliest ride: 06:10, 2026-03-02 (Lisova → Teremky)"), "\(en)")
@@ -38,10 +38,10 @@ import Testing
         #expect(en.contains("lines: M1, M2"), "\(en)")
         #expect(en.contains("median error +10 s"), "\(en)")
         #expect(!hasCyrillic(en), "\(en)")
-        let uk = YearCommand.render(Self.document, language: .uk)
+        let uk = YearCommand.render(Self.document, language: .uk, names: names)
         #expect(uk.contains("2026 рік у метро") && uk.contains("(2 поїздки)") && uk.contains("лінії: М1, М2"), "\(uk)")
         #expect(YearCommand.ridesText(5, .uk) == "5 поїздок" && YearCommand.ridesText(21, .uk) == "21 поїздка")
-        #expect(YearCommand.render(.object(["year": .number(2030), "rides": .number(0)]), language: .en)
+        #expect(YearCommand.render(.object(["year": .number(2030), "rides": .number(0)]), language: .en, names: names)
             .contains("no rides that year"))
     }
 
@@ -55,7 +55,7 @@ import Testing
 
     @Test(arguments: Language.allCases)
     func theCardParsesAndRenders(language: Language) throws {
-        let svg = YearCard.render(Self.document, language: language, network: network)
+        let svg = YearCard.render(Self.document, language: language, names: names)
         let check = ParseCheck()
         let parser = XMLParser(data: Data(svg.utf8))
         parser.delegate = check

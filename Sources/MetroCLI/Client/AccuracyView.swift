@@ -4,7 +4,7 @@ import MetroModel
 /// The `accuracy` part of `metrotimer stats` as text, in the rider's language: late warnings, the planned
 /// arrival's error, and the mistaken presses set aside; then per route direction and time of day.
 enum AccuracyView {
-    static func render(_ doc: JSONValue?, language: Language) -> String {
+    static func render(_ doc: JSONValue?, language: Language, names: StationNames) -> String {
         guard let doc, doc != .null, let all = doc["all"] else { return "" }
         func percent(_ v: JSONValue?) -> String {
             guard let d = v?.numberValue else { return "—" }
@@ -35,7 +35,7 @@ enum AccuracyView {
             out += Phrase(uk: "за напрямком і часом доби:\n", en: "by direction and time of day:\n")(language)
             for g in groups {
                 let time = timeOfDay(g["time_of_day"]?.stringValue, language)
-                out += "  \(StationNames.name(g["from"]?.stringValue, language)) → \(StationNames.name(g["to"]?.stringValue, language)), "
+                out += "  \(names.route(g, language)), "
                     + "\(time): " + figures(g["figures"] ?? .null) + "\n"
             }
         }

@@ -51,7 +51,7 @@ extension Command {
             if args.flags.contains("--json") {
                 context.output.line(jsonLine(reply["status"] ?? reply))
             } else if let status = reply["status"] {
-                context.output.write(StatusView.render(status, language: language, nowUnixNanoseconds: context.now()))
+                context.output.write(StatusView.render(status, language: language, names: context.stationNames, nowUnixNanoseconds: context.now()))
             }
         }
     }
@@ -134,7 +134,7 @@ extension Command {
         if args.flags.contains("--json") {
             context.output.line(jsonLine(reply["status"]?["route"] ?? .null))
         } else if let status = reply["status"] {
-            context.output.write(StatusView.render(status, language: language, nowUnixNanoseconds: context.now()))
+            context.output.write(StatusView.render(status, language: language, names: context.stationNames, nowUnixNanoseconds: context.now()))
         }
     }
 
@@ -165,9 +165,9 @@ extension Command {
             let client = try DaemonClient.connect(args, context)
             let from = args.positionals[0], to = args.positionals[1]
             let changed = try client.request(pin ? .pin(from: from, to: to) : .unpin(from: from, to: to))
-            context.output.write(RoutesView.pinOutcome(changed, pin: pin, from: from, to: to, language: language))
+            context.output.write(RoutesView.pinOutcome(changed, pin: pin, from: from, to: to, language: language, names: context.stationNames))
             let reply = try client.request(.routes)
-            context.output.write(RoutesView.render(reply["routes"] ?? .null, language: language))
+            context.output.write(RoutesView.render(reply["routes"] ?? .null, language: language, names: context.stationNames))
         }
     }
     static let pin = pinCommand("pin", pin: true)
@@ -186,7 +186,7 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.routes)
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["routes"] ?? .null)) }
-        else { context.output.write(RoutesView.render(reply["routes"] ?? .null, language: language)) }
+        else { context.output.write(RoutesView.render(reply["routes"] ?? .null, language: language, names: context.stationNames)) }
     }
 
     static let status = Command(
@@ -207,7 +207,7 @@ extension Command {
         let json = args.flags.contains("--json")
         func show(_ status: JSONValue) {
             if json { context.output.line(jsonLine(status)) }
-            else { context.output.write(StatusView.render(status, language: language, nowUnixNanoseconds: context.now())) }
+            else { context.output.write(StatusView.render(status, language: language, names: context.stationNames, nowUnixNanoseconds: context.now())) }
         }
         if args.flags.contains("--watch") {
             let first = try client.request(.watch)
@@ -247,7 +247,7 @@ extension Command {
         let reply = try client.request(.journal(limit: limit))
         let entries = reply["journal"] ?? .array([])
         if args.flags.contains("--json") { context.output.line(jsonLine(entries)) }
-        else { context.output.write(JournalView.render(entries, language: language)) }
+        else { context.output.write(JournalView.render(entries, language: language, names: context.stationNames)) }
     }
 
     static let stats = Command(
@@ -292,7 +292,7 @@ extension Command {
             context.output.line(jsonLine(document))
         } else {
             context.output.write(JournalView.renderStats(stats, language: language))
-            context.output.write(AccuracyView.render(reply["accuracy"], language: language))
+            context.output.write(AccuracyView.render(reply["accuracy"], language: language, names: context.stationNames))
         }
     }
 
@@ -314,7 +314,7 @@ extension Command {
         let reply = try client.request(.calibration)
         let doc = reply["calibration"] ?? .null
         if args.flags.contains("--json") { context.output.line(jsonLine(doc)) }
-        else { context.output.write(CalibrationView.render(doc, language: language)) }
+        else { context.output.write(CalibrationView.render(doc, language: language, names: context.stationNames)) }
     }
 
     static let calibrate = Command(
@@ -346,7 +346,7 @@ extension Command {
             _ = try client.request(.endCalibration)
             let after = try client.request(.calibration)["calibration"] ?? .null
             context.output.line(Phrase(uk: "сесію калібрування завершено", en: "calibration session ended")(language))
-            context.output.write(CalibrationView.renderSession(covered: covered, calibration: after, language: language))
+            context.output.write(CalibrationView.renderSession(covered: covered, calibration: after, language: language, names: context.stationNames))
             return
         }
         guard args.positionals.count == 3 else {
@@ -366,7 +366,7 @@ extension Command {
         _ = try client.request(.calibrate(line: line, direction: args.positionals[1], from: args.positionals[2]))
         // The station by its name, as the session's prompts and results name it (the daemon accepted the query).
         var from = "«\(args.positionals[2])»"
-        if case .found(let station)? = StationNames.network?.resolve(args.positionals[2]) { from = station.name(language) }
+        if case .found(let station)? = context.stationNames.network?.resolve(args.positionals[2]) { from = station.name(language) }
         context.output.line(Phrase(uk: "сесію калібрування розпочато (\(LineLabel.text(line, .uk)) \(args.positionals[1])): натисніть, коли потяг рушить від станції \(from), потім на кожній зупинці",
                                    en: "calibration session started (\(LineLabel.text(line, .en)) \(args.positionals[1])): press as the train leaves \(from), then at each stop")(language))
     }
@@ -425,7 +425,7 @@ extension Command {
             context.output.line(text)
             if outcome["action"]?.stringValue == "calibration_end" {
                 let calibration = try client.request(.calibration)["calibration"] ?? .null
-                context.output.write(CalibrationView.renderSession(covered: covered, calibration: calibration, language: language))
+                context.output.write(CalibrationView.renderSession(covered: covered, calibration: calibration, language: language, names: context.stationNames))
             }
             return
         }

@@ -3,11 +3,9 @@ import MetroModel
 
 /// `metrotimer routes` as text.
 enum RoutesView {
-    static func render(_ routes: JSONValue, language L: Language) -> String {
+    static func render(_ routes: JSONValue, language L: Language, names: StationNames) -> String {
         var out = ""
-        func describe(_ r: JSONValue) -> String {
-            "\(StationNames.name(r["from"]?.stringValue, L)) → \(StationNames.name(r["to"]?.stringValue, L))"
-        }
+        func describe(_ r: JSONValue) -> String { names.route(r, L) }
         if let selected = routes["selected"], selected != .null {
             out += Phrase(uk: "вибрано: ", en: "chosen: ")(L) + describe(selected) + "\n"
         }
@@ -25,8 +23,10 @@ enum RoutesView {
     }
 
     /// What `pin` or `unpin` did, from its reply.
-    static func pinOutcome(_ reply: JSONValue, pin: Bool, from: String, to: String, language L: Language) -> String {
-        let route = "\(StationNames.name(from, L)) → \(StationNames.name(to, L))"
+    static func pinOutcome(_ reply: JSONValue, pin: Bool, from: String, to: String, language L: Language,
+                           names: StationNames) -> String
+    {
+        let route = "\(names.name(from, L)) → \(names.name(to, L))"
         if pin {
             let result = reply["pin"]?["result"]?.stringValue
             if result == "already_pinned" {
@@ -35,7 +35,7 @@ enum RoutesView {
             }
             var out = Phrase(uk: "закріплено: \(route)\n", en: "pinned: \(route)\n")(L)
             if let evicted = reply["pin"]?["evicted"], evicted != .null {
-                let old = "\(StationNames.name(evicted["from"]?.stringValue, L)) → \(StationNames.name(evicted["to"]?.stringValue, L))"
+                let old = names.route(evicted, L)
                 out += Phrase(uk: "закріплених уже було \(RouteBook.maxPinned): найстаріший, \(old), відкріплено\n",
                               en: "\(RouteBook.maxPinned) were pinned already: the oldest, \(old), is unpinned to make room\n")(L)
             }
@@ -50,7 +50,7 @@ enum RoutesView {
 
 /// `metrotimer journal` and `metrotimer stats` as text.
 enum JournalView {
-    static func render(_ entries: JSONValue, language L: Language) -> String {
+    static func render(_ entries: JSONValue, language L: Language, names: StationNames) -> String {
         let list = entries.arrayValue ?? []
         if list.isEmpty { return Phrase(uk: "поїздок ще немає\n", en: "no trips yet\n")(L) }
         let unit = Phrase(uk: "с", en: "s")(L)
@@ -59,7 +59,7 @@ enum JournalView {
             + pad(Phrase(uk: "підсумок", en: "final")(L), 9) + pad(Phrase(uk: "підтверджено", en: "confirmed")(L), 13)
             + Phrase(uk: "поправки", en: "corrections")(L) + "\n"
         for e in list {
-            let route = "\(StationNames.name(e["from"]?.stringValue, L)) → \(StationNames.name(e["to"]?.stringValue, L))"
+            let route = names.route(e, L)
             let confirmed = e["confirmed_s"]?.intValue.map { "\($0) \(unit)" } ?? "—"
             let outcome: String
             switch e["outcome"]?.stringValue {
@@ -107,10 +107,10 @@ enum JournalView {
 /// `metrotimer calibration` as text: each segment by its station names, averages rounded to whole seconds.
 enum CalibrationView {
     /// "Lisova → Chernihivska" for `lisova>chernihivska`.
-    static func segmentName(_ key: String, _ L: Language) -> String {
+    static func segmentName(_ key: String, _ L: Language, names: StationNames) -> String {
         let parts = key.split(separator: ">").map(String.init)
         guard parts.count == 2 else { return key }
-        return "\(StationNames.name(parts[0], L)) → \(StationNames.name(parts[1], L))"
+        return "\(names.name(parts[0], L)) → \(names.name(parts[1], L))"
     }
 
     static func figure(_ average: Double?, _ samples: Int?, _ L: Language) -> String {
@@ -120,7 +120,7 @@ enum CalibrationView {
                       en: "\(Int(average.rounded())) s (\(n) \(Plural.english(n, one: "sample", other: "samples")))")(L)
     }
 
-    static func render(_ doc: JSONValue, language L: Language) -> String {
+    static func render(_ doc: JSONValue, language L: Language, names: StationNames) -> String {
         let segments = doc["segments"]?.arrayValue ?? []
         if segments.isEmpty {
             return Phrase(uk: "калібрування ще немає (кожен перегін бере час із розкладу)\n",
@@ -131,13 +131,15 @@ enum CalibrationView {
         for s in segments {
             let running = figure(s["running_avg_s"]?.numberValue, s["running_samples"]?.intValue, L)
             let dwell = figure(s["dwell_avg_s"]?.numberValue, s["dwell_samples"]?.intValue, L)
-            out += JournalView.pad(segmentName(s["segment"]?.stringValue ?? "", L), 44) + JournalView.pad(running, 22) + dwell + "\n"
+            out += JournalView.pad(segmentName(s["segment"]?.stringValue ?? "", L, names: names), 44) + JournalView.pad(running, 22) + dwell + "\n"
         }
         return out
     }
 
     /// What a calibration session measured: each segment it passed, with the averages it now has.
-    static func renderSession(covered: [String], calibration: JSONValue, language L: Language) -> String {
+    static func renderSession(covered: [String], calibration: JSONValue, language L: Language,
+                              names: StationNames) -> String
+    {
         var bySegment: [String: JSONValue] = [:]
         for s in calibration["segments"]?.arrayValue ?? [] { bySegment[s["segment"]?.stringValue ?? ""] = s }
         var out = ""
@@ -150,7 +152,7 @@ enum CalibrationView {
             if let dwell = s["dwell_avg_s"]?.numberValue {
                 parts.append(Phrase(uk: "стоянка ", en: "dwell ")(L) + figure(dwell, s["dwell_samples"]?.intValue, L))
             }
-            if !parts.isEmpty { out += "  " + segmentName(key, L) + ": " + parts.joined(separator: ", ") + "\n" }
+            if !parts.isEmpty { out += "  " + segmentName(key, L, names: names) + ": " + parts.joined(separator: ", ") + "\n" }
         }
         if out.isEmpty {
             return Phrase(uk: "  нічого не виміряно (потрібні натискання на відправленні й на зупинці)\n",

@@ -74,35 +74,35 @@ extension Command {
         }
         if let number = reply["added"]?.intValue, let entry = list.arrayValue?.first(where: { $0["number"]?.intValue == number }) {
             context.output.line(Phrase(uk: "додано нагадування \(number):", en: "reminder \(number) added:")(L))
-            context.output.write(RemindersView.entry(entry, language: L))
+            context.output.write(RemindersView.entry(entry, language: L, names: context.stationNames))
             return
         }
         if let removed = reply["removed"] {
             context.output.line(Phrase(uk: "видалено нагадування \(removed["number"]?.intValue ?? 0):",
                                        en: "reminder \(removed["number"]?.intValue ?? 0) removed:")(L))
-            context.output.write(RemindersView.entry(removed, language: L, showNext: false))
+            context.output.write(RemindersView.entry(removed, language: L, names: context.stationNames, showNext: false))
             return
         }
-        context.output.write(RemindersView.render(list, language: L))
+        context.output.write(RemindersView.render(list, language: L, names: context.stationNames))
     }
 }
 
 /// Reminders as text.
 enum RemindersView {
-    static func render(_ list: JSONValue, language L: Language) -> String {
+    static func render(_ list: JSONValue, language L: Language, names: StationNames) -> String {
         let entries = list.arrayValue ?? []
         if entries.isEmpty {
             return Phrase(uk: "нагадувань немає (metrotimer remind add ГГ:ХХ [ДНІ] ЗВІДКИ КУДИ)\n",
                           en: "no reminders (metrotimer remind add HH:MM [DAYS] FROM TO)\n")(L)
         }
-        return entries.map { entry($0, language: L) }.joined()
+        return entries.map { entry($0, language: L, names: names) }.joined()
     }
 
-    static func entry(_ e: JSONValue, language L: Language, showNext: Bool = true) -> String {
+    static func entry(_ e: JSONValue, language L: Language, names: StationNames, showNext: Bool = true) -> String {
         let days = (try? ReminderDays.parse(e["days"]?.stringValue ?? "daily"))?.text(L) ?? (e["days"]?.stringValue ?? "")
         let time = e["time"]?.stringValue ?? "?"
         var out = "\(e["number"]?.intValue ?? 0). \(time) \(days)  "
-            + "\(StationNames.name(e["from"]?.stringValue, L)) → \(StationNames.name(e["to"]?.stringValue, L))\n"
+            + names.route(e, L) + "\n"
         guard showNext else { return out }
         for date in e["skipped"]?.arrayValue ?? [] {
             let d = date.stringValue ?? "?"

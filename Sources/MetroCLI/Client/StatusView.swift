@@ -4,11 +4,11 @@ import MetroModel
 /// The glance view of `metrotimer status`: destination, next stop, stops left, countdown, alert times, the service
 /// warning and the counters. English output never contains Cyrillic (station names come from the English column).
 enum StatusView {
-    static func render(_ status: JSONValue, language: Language, nowUnixNanoseconds: Int64) -> String {
+    static func render(_ status: JSONValue, language: Language, names: StationNames, nowUnixNanoseconds: Int64) -> String {
         let L = language
         var out = ""
         func line(_ text: String) { out += text + "\n" }
-        func name(_ id: String?) -> String { StationNames.name(id, language) }
+        func name(_ id: String?) -> String { names.name(id, language) }
         let state = status["state"]?.stringValue ?? "idle"
         if let scale = status["time_scale"]?.numberValue, scale != 1 {
             line(Phrase(uk: "УВАГА: прискорений час ×\(format(scale)) (демо/тест)", en: "NOTE: time scale ×\(format(scale)) (demo/test)")(L))
@@ -23,7 +23,7 @@ enum StatusView {
                 line(Phrase(uk: "Очікування. Маршрут не вибрано: metrotimer route ЗВІДКИ КУДИ",
                             en: "Idle. No route chosen: metrotimer route FROM TO")(L))
             }
-            out += extras(status, language: L)
+            out += extras(status, language: L, names: names)
             return out
         }
         let events = trip["events"]?.arrayValue ?? []
@@ -81,11 +81,11 @@ enum StatusView {
         if manual + gps > 0 {
             line(Phrase(uk: "Поправки: \(manual) \(Plural.ukrainian(manual, one: "ручна", few: "ручні", many: "ручних")) (\(late) +1), \(gps) GPS", en: "Corrections: \(manual) manual (\(late) +1), \(gps) GPS")(L))
         }
-        out += extras(status, language: L)
+        out += extras(status, language: L, names: names)
         return out
     }
 
-    private static func extras(_ status: JSONValue, language L: Language) -> String {
+    private static func extras(_ status: JSONValue, language L: Language, names: StationNames) -> String {
         var out = ""
         // Which clock arms the alerts (the man page's promise): a suspended board wakes for them, or not.
         switch status["clock"]?.stringValue {
@@ -115,7 +115,7 @@ enum StatusView {
             let line = LineLabel.text(session["line"]?.stringValue ?? "", L)
             let direction = session["direction"]?.stringValue ?? ""
             let presses = session["presses"]?.intValue ?? 0
-            let next = StationNames.name(session["next_station"]?.stringValue, L)
+            let next = names.name(session["next_station"]?.stringValue, L)
             let departure = session["expecting"]?.stringValue == "departure"
             out += Phrase(uk: "Калібрування: \(line) \(direction), натискань: \(presses); далі — "
                               + (departure ? "відправлення в бік «\(next)»" : "зупинка «\(next)»"),
@@ -127,7 +127,7 @@ enum StatusView {
                 if let text = rejected[L.rawValue]?.stringValue ?? rejected.stringValue { out += "  ⚠ " + text + "\n" }
             }
         }
-        out += SuspensionsView.statusLines(status["suspensions"], language: L)
+        out += SuspensionsView.statusLines(status["suspensions"], language: L, names: names)
         return out
     }
 
@@ -145,15 +145,6 @@ enum StatusView {
     }
 
     static func format(_ d: Double) -> String { d.rounded() == d ? String(Int(d)) : String(d) }
-}
-
-/// Station names for display, from the network data when it can be found (ids otherwise).
-enum StationNames {
-    nonisolated(unsafe) static var network: Network?
-    static func name(_ id: String?, _ language: Language) -> String {
-        guard let id else { return "?" }
-        return network?.station(StationID(id))?.name(language) ?? id
-    }
 }
 
 /// Parses the daemon's ISO 8601 timestamps (`2026-08-17T22:41:15.250+03:00`) to Unix nanoseconds.

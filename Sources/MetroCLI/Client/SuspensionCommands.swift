@@ -22,12 +22,12 @@ extension Command {
         let reply = try client.request(.suspend(from: args.positionals[0], to: args.positionals[1]))
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
         let already = reply["suspend"]?["result"]?.stringValue == "already_suspended"
-        let stretch = SuspensionsView.describe(args.positionals[0], args.positionals[1], language)
+        let stretch = SuspensionsView.describe(args.positionals[0], args.positionals[1], language, names: context.stationNames)
         context.output.line(already
             ? Phrase(uk: "перегін \(stretch) уже призупинено (нічого не змінено)", en: "\(stretch) was suspended already (nothing changed)")(language)
             : Phrase(uk: "призупинено: \(stretch); маршрути через нього не плануються до metrotimer resume",
                      en: "suspended: \(stretch); routes through it are refused until metrotimer resume")(language))
-        context.output.write(SuspensionsView.render(reply["suspensions"], language: language))
+        context.output.write(SuspensionsView.render(reply["suspensions"], language: language, names: context.stationNames))
     }
 
     static let resume = Command(
@@ -54,14 +54,14 @@ extension Command {
         if lifted.isEmpty {
             context.output.line(args.positionals.isEmpty
                 ? Phrase(uk: "жоден перегін не призупинено (нічого не змінено)", en: "no stretch was suspended (nothing changed)")(language)
-                : Phrase(uk: "перегін \(SuspensionsView.describe(args.positionals[0], args.positionals[1], language)) не був призупинений (нічого не змінено)",
-                         en: "\(SuspensionsView.describe(args.positionals[0], args.positionals[1], language)) was not suspended (nothing changed)")(language))
+                : Phrase(uk: "перегін \(SuspensionsView.describe(args.positionals[0], args.positionals[1], language, names: context.stationNames)) не був призупинений (нічого не змінено)",
+                         en: "\(SuspensionsView.describe(args.positionals[0], args.positionals[1], language, names: context.stationNames)) was not suspended (nothing changed)")(language))
         }
         for s in lifted {
-            let text = SuspensionsView.describe(s["from"]?.stringValue ?? "?", s["to"]?.stringValue ?? "?", language)
+            let text = SuspensionsView.describe(s["from"]?.stringValue ?? "?", s["to"]?.stringValue ?? "?", language, names: context.stationNames)
             context.output.line(Phrase(uk: "знову рух: \(text)", en: "service again: \(text)")(language))
         }
-        context.output.write(SuspensionsView.render(reply["suspensions"], language: language))
+        context.output.write(SuspensionsView.render(reply["suspensions"], language: language, names: context.stationNames))
     }
 
     static let suspensions = Command(
@@ -79,7 +79,7 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.suspensions)
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
-        context.output.write(SuspensionsView.render(reply["suspensions"], language: language))
+        context.output.write(SuspensionsView.render(reply["suspensions"], language: language, names: context.stationNames))
     }
 
     /// The options every feature command takes: `--json`, `--lang`, `--socket`, parsed in the rider's language;
@@ -99,18 +99,18 @@ extension Command {
 
 /// Suspended stretches as text.
 enum SuspensionsView {
-    static func describe(_ from: String, _ to: String, _ language: Language) -> String {
-        "\(StationNames.name(from, language)) – \(StationNames.name(to, language))"
+    static func describe(_ from: String, _ to: String, _ language: Language, names: StationNames) -> String {
+        "\(names.name(from, language)) – \(names.name(to, language))"
     }
 
-    static func render(_ list: JSONValue?, language: Language) -> String {
+    static func render(_ list: JSONValue?, language: Language, names: StationNames) -> String {
         let stretches = list?.arrayValue ?? []
         if stretches.isEmpty {
             return Phrase(uk: "призупинених перегонів немає\n", en: "no stretch is suspended\n")(language)
         }
         var out = Phrase(uk: "призупинено:\n", en: "suspended:\n")(language)
         for s in stretches {
-            out += "  " + describe(s["from"]?.stringValue ?? "?", s["to"]?.stringValue ?? "?", language) + "\n"
+            out += "  " + describe(s["from"]?.stringValue ?? "?", s["to"]?.stringValue ?? "?", language, names: names) + "\n"
         }
         return out
     }
@@ -132,10 +132,10 @@ enum SuspensionsView {
     }
 
     /// The status view's line: which stretches are suspended (nothing when none).
-    static func statusLines(_ list: JSONValue?, language: Language) -> String {
+    static func statusLines(_ list: JSONValue?, language: Language, names: StationNames) -> String {
         let stretches = list?.arrayValue ?? []
         guard !stretches.isEmpty else { return "" }
-        let text = stretches.map { describe($0["from"]?.stringValue ?? "?", $0["to"]?.stringValue ?? "?", language) }
+        let text = stretches.map { describe($0["from"]?.stringValue ?? "?", $0["to"]?.stringValue ?? "?", language, names: names) }
             .joined(separator: "; ")
         return Phrase(uk: "⚠ призупинено: \(text)", en: "⚠ suspended: \(text)")(language) + "\n"
     }

@@ -8,7 +8,8 @@ enum YearCard {
     static let width = 800
     static let height = 480
 
-    static func render(_ y: JSONValue, language L: Language, network: Network?) -> String {
+    static func render(_ y: JSONValue, language L: Language, names: StationNames) -> String {
+        let network = names.network
         let year = y["year"]?.intValue ?? 0
         let rides = y["rides"]?.intValue ?? 0
         var body = ""
@@ -47,14 +48,14 @@ enum YearCard {
             }
             var rows: [String] = []
             if let fav = y["favourite_route"], fav != .null {
-                rows.append(Phrase(uk: "Найчастіше: ", en: "Most often: ")(L) + YearCommand.route(fav, L)
+                rows.append(Phrase(uk: "Найчастіше: ", en: "Most often: ")(L) + names.route(fav, L)
                     + " · " + YearCommand.ridesText(fav["rides"]?.intValue ?? 0, L))
             }
             if let e = y["earliest"], e != .null {
-                rows.append(Phrase(uk: "Найраніше: ", en: "Earliest: ")(L) + YearCommand.when(e, L))
+                rows.append(Phrase(uk: "Найраніше: ", en: "Earliest: ")(L) + YearCommand.when(e, L, names: names))
             }
             if let l = y["latest"], l != .null {
-                rows.append(Phrase(uk: "Найпізніше: ", en: "Latest: ")(L) + YearCommand.when(l, L))
+                rows.append(Phrase(uk: "Найпізніше: ", en: "Latest: ")(L) + YearCommand.when(l, L, names: names))
             }
             rows.append(Phrase(uk: "Точність: ", en: "Accuracy: ")(L) + YearCommand.accuracy(y["accuracy"], L))
             // Long station names must not run off the card: a row too long for 720 px (at about 0.55 em a

@@ -18,7 +18,7 @@ enum YearCommand {
         let reply = try client.request(.year(year))
         let document = reply["year"] ?? .null
         if let path = args.values["--svg"] {
-            let svg = YearCard.render(document, language: L, network: StationNames.network)
+            let svg = YearCard.render(document, language: L, names: context.stationNames)
             do {
                 let fd = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
                 defer { try? fd.close() }
@@ -32,11 +32,11 @@ enum YearCommand {
             }
         }
         if args.flags.contains("--json") { context.output.line(jsonLine(document)); return }
-        if args.values["--svg"] == nil { context.output.write(render(document, language: L)) }
+        if args.values["--svg"] == nil { context.output.write(render(document, language: L, names: context.stationNames)) }
     }
 
     /// The year as text.
-    static func render(_ y: JSONValue, language L: Language) -> String {
+    static func render(_ y: JSONValue, language L: Language, names: StationNames) -> String {
         let year = y["year"]?.intValue ?? 0
         let rides = y["rides"]?.intValue ?? 0
         var out = Phrase(uk: "\(year) рік у метро\n", en: "\(year) on the metro\n")(L)
@@ -47,19 +47,19 @@ enum YearCommand {
         out += Phrase(uk: "поїздки: \(rides)", en: "rides: \(rides)")(L)
             + (cancelled > 0 ? Phrase(uk: " (і скасовані: \(cancelled))", en: " (and \(cancelled) cancelled)")(L) : "") + "\n"
         out += Phrase(uk: "час у метро: ", en: "time underground: ")(L) + duration(y["time_underground_s"]?.intValue ?? 0, L) + "\n"
-        let total = StationNames.network?.allStations.count
+        let total = names.network?.allStations.count
         out += Phrase(uk: "станції: \(y["stations"]?.intValue ?? 0)", en: "stations: \(y["stations"]?.intValue ?? 0)")(L)
             + (total.map { Phrase(uk: " із \($0)", en: " of \($0)")(L) } ?? "") + "\n"
         out += Phrase(uk: "лінії: ", en: "lines: ")(L) + lineNames(y["lines"], L).joined(separator: ", ") + "\n"
         if let fav = y["favourite_route"], fav != .null {
-            out += Phrase(uk: "найчастіший маршрут: ", en: "most frequent route: ")(L) + route(fav, L)
+            out += Phrase(uk: "найчастіший маршрут: ", en: "most frequent route: ")(L) + names.route(fav, L)
                 + " (" + ridesText(fav["rides"]?.intValue ?? 0, L) + ")\n"
         }
         if let e = y["earliest"], e != .null {
-            out += Phrase(uk: "найраніша поїздка: ", en: "earliest ride: ")(L) + when(e, L) + "\n"
+            out += Phrase(uk: "найраніша поїздка: ", en: "earliest ride: ")(L) + when(e, L, names: names) + "\n"
         }
         if let l = y["latest"], l != .null {
-            out += Phrase(uk: "найпізніша поїздка: ", en: "latest ride: ")(L) + when(l, L) + "\n"
+            out += Phrase(uk: "найпізніша поїздка: ", en: "latest ride: ")(L) + when(l, L, names: names) + "\n"
         }
         out += Phrase(uk: "точність: ", en: "accuracy: ")(L) + accuracy(y["accuracy"], L) + "\n"
         return out
@@ -85,15 +85,11 @@ enum YearCommand {
         }
     }
 
-    static func route(_ r: JSONValue, _ L: Language) -> String {
-        "\(StationNames.name(r["from"]?.stringValue, L)) → \(StationNames.name(r["to"]?.stringValue, L))"
-    }
-
     /// `05:41, 2026-03-02 (Lisova → Teremky)`.
-    static func when(_ ride: JSONValue, _ L: Language) -> String {
+    static func when(_ ride: JSONValue, _ L: Language, names: StationNames) -> String {
         let t0 = Array(ride["t0"]?.stringValue ?? "")
-        guard t0.count >= 16 else { return route(ride, L) }
-        return String(t0[11..<16]) + ", " + String(t0[0..<10]) + " (" + route(ride, L) + ")"
+        guard t0.count >= 16 else { return names.route(ride, L) }
+        return String(t0[11..<16]) + ", " + String(t0[0..<10]) + " (" + names.route(ride, L) + ")"
     }
 
     static func accuracy(_ a: JSONValue?, _ L: Language) -> String {

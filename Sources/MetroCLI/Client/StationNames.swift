@@ -1,0 +1,25 @@
+import MetroControl
+import MetroModel
+
+/// Station names for display, from the network data of this run when it could be found (ids otherwise).
+///
+/// One value per command line, loaded once by `MetrotimerCLI.run` and handed down in the `CommandContext`: the
+/// views never reach for process-wide state, so commands run side by side (as the in-process tests run them) share
+/// nothing mutable.
+public struct StationNames: Sendable {
+    /// The network the names come from; nil when no data file was found (the views then show ids).
+    public let network: Network?
+
+    public init(network: Network?) { self.network = network }
+
+    /// The station's name in `language`, its id when the network does not know it, "?" for none.
+    func name(_ id: String?, _ language: Language) -> String {
+        guard let id else { return "?" }
+        return network?.station(StationID(id))?.name(language) ?? id
+    }
+
+    /// "Lisova → Teremky" from a document's `from` and `to`.
+    func route(_ document: JSONValue?, _ language: Language) -> String {
+        "\(name(document?["from"]?.stringValue, language)) → \(name(document?["to"]?.stringValue, language))"
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import MetroModel
+import Synchronization
+import Testing
+@testable import MetroCLI
+
+/// Command lines run side by side in one process, as the in-process tests (and any embedding) run them: each run
+/// loads its own network data and shares nothing mutable with the others. The old CLI kept the station names in a
+/// process-wide variable that every run filled lazily; two first runs at once crashed the test process in a
+/// reference count. Under `make test-tsan` the same runs are watched by ThreadSanitizer.
+@Suite struct ConcurrentRunsTests {
+    /// What each command prints when run alone, the reference the concurrent runs must match.
+    static let commands: [[String]] = [
+        ["stations", "--ids"],
+        ["stations", "palats", "--lang", "en"],
+        ["--lang", "uk", "stations", "лук'янівська"],
+        ["plan", "lisova", "teremky", "--at", "2026-08-17T08:00:00", "--socket", "/nonexistent/metrotimer.sock", "--lang", "en"],
+        ["plan", "akademmistechko", "chervonyi-khutir", "--at", "2026-08-17T12:00:00", "--socket", "/nonexistent/metrotimer.sock", "--lang", "uk"],
+        ["--version"],
+        ["status", "--socket", "/nonexistent/metrotimer.sock", "--lang", "en"],
+    ]
+
+    @Test func manyRunsAtOnceAnswerAsOneRunAlone() {
+        let expected = Self.commands.map { run($0) }
+        // 4 rounds of 48 threads (more than there are cores, so the scheduler interleaves them anywhere), each held
+        // at a gate until all are ready and then let go at once: the first uses of everything overlap.
+        for round in 0..<4 {
+            let runs = 48
+            let gate = DispatchSemaphore(value: 0)
+            let ready = DispatchGroup()
+            let finished = DispatchGroup()
+            let results = Mutex<[(command: Int, code: Int32, out: String, err: String)]>([])
+            for index in 0..<runs {
+                ready.enter()
+                finished.enter()
+                let thread = Thread {
+                    ready.leave()
+                    gate.wait()
+                    let command = (index + round) % Self.commands.count
+                    let r = run(Self.commands[command])
+                    results.withLock { $0.append((command, r.code, r.out, r.err)) }
+                    finished.leave()
+                }
+                thread.start()
+            }
+            ready.wait()
+            for _ in 0..<runs { gate.signal() }
+            finished.wait()
+            let all = results.withLock { $0 }
+            #expect(all.count == runs)
+            for result in all {
+                let alone = expected[result.command]
+                #expect(result.code == alone.code && result.out == alone.out && result.err == alone.err,
+                        "metrotimer \(Self.commands[result.command].joined(separator: " ")) answered differently beside others")
+            }
+        }
+    }
+}
