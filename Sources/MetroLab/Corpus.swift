@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import MetroModel
 
 /// Which rides a tally counts.
@@ -127,21 +128,19 @@ public struct Corpus: Sendable {
     /// from its own stream, so the result is the same on every run and machine.
     public func run(chunks: Int = 16) -> CorpusFigures {
         let pairs = self.pairs
-        final class Results: @unchecked Sendable {
-            var figures: [CorpusFigures]
-            init(_ n: Int, slots: [String]) { figures = Array(repeating: CorpusFigures(slots: slots), count: n) }
-        }
-        let results = Results(chunks, slots: plan.slots.map(\.name))
+        // Each chunk hands its figures over under a lock: the chunks' threads share nothing else.
+        let results = Mutex([CorpusFigures?](repeating: nil, count: chunks))
         let sendablePairs = pairs.map { [$0.0, $0.1] }
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             var figures = CorpusFigures(slots: plan.slots.map(\.name))
             for index in stride(from: chunk, to: sendablePairs.count, by: chunks) {
                 runPair(index: index, from: sendablePairs[index][0], to: sendablePairs[index][1], into: &figures)
             }
-            results.figures[chunk] = figures
+            results.withLock { $0[chunk] = figures }
         }
         var total = CorpusFigures(slots: plan.slots.map(\.name))
-        for f in results.figures { total.merge(f) }
+        // Merged in chunk order, so the sums come out the same on every run.
+        for f in results.withLock({ $0 }) { if let f { total.merge(f) } }
         return total
     }
 
