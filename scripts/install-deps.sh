@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs the Debian packages metrotimer needs to build and test, and only the missing ones.
-# Usage: scripts/install-deps.sh [build|test|gpio|trixie|deb|system]   (default: test)
+# Usage: scripts/install-deps.sh [--check] [build|test|gpio|trixie|deb|system]   (default: test)
+#   --check: install nothing; name the missing packages and fail if any (make check: no root needed)
 #   build: compile the two programs (C libraries and pkg-config)
 #   test:  + the real services the tests run against (gpsd, sqlite3 CLI, systemd-analyze), and rsvg-convert with
 #          DejaVu fonts to render the year card
@@ -11,6 +12,8 @@
 #          systemd-dev where it exists; mk/deb.mk)
 #   system: what the system tier needs on the host (debootstrap, qemu, qemu-img, mkfs.ext4; Tests/system/)
 set -eu
+check_only=0
+if [ "${1:-}" = "--check" ]; then check_only=1; shift; fi
 want="pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
 case "${1:-test}" in
   build) ;;
@@ -28,6 +31,10 @@ for p in $want; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
+if [ "$check_only" = 1 ]; then
+  echo "install-deps: missing Debian packages:$missing — install them once as root: sh scripts/install-deps.sh ${1:-test}" >&2
+  exit 1
+fi
 if [ "$(id -u)" != 0 ]; then
   echo "install-deps: missing Debian packages:$missing — run as root or install them" >&2; exit 1
 fi
