@@ -55,7 +55,7 @@ public final class Engine {
     public internal(set) var network: Network
     /// The network as the data file has it (local suspensions are laid over it again at each change).
     let baseNetwork: Network
-    /// Stretches the rider suspended (`metrotimer suspend`), in the order given.
+    /// Stretches the rider suspended (`metrotimer suspend`): the fewest covering the suspended segments, by line.
     public internal(set) var suspensions: [SuspendedStretch]
     /// Schedule reminders (`metrotimer remind`).
     public internal(set) var reminders: ReminderBook
@@ -88,8 +88,10 @@ public final class Engine {
                 reminderAlarm: WallAlarmScheduling? = nil)
     {
         self.baseNetwork = network
-        self.network = network.withLocalSuspensions(suspensions)
-        self.suspensions = suspensions
+        // Stored before suspensions were kept merged, overlapping stretches may repeat segments: merge them.
+        let merged = network.mergedSuspensions(suspensions)
+        self.network = network.withLocalSuspensions(merged)
+        self.suspensions = merged
         self.reminders = reminders
         self.reminderAlarm = reminderAlarm
         self.calibration = calibration
