@@ -111,9 +111,8 @@ final class DaemonClient {
             reply = refusal
         }
         if reply["ok"]?.boolValue == false {
-            let code = reply["code"]?.stringValue
             throw CLIError(reply["error"]?.stringValue ?? Phrase(uk: "служба відхилила запит", en: "the daemon refused the request")(language ?? .en),
-                           exitCode: code == "bad_request" ? CLIError.usageCode : (code == "permission_denied" ? 77 : 1))
+                           exitCode: ReplyCode.exitStatus(forCode: reply["code"]?.stringValue))
         }
         return reply
     }

@@ -426,20 +426,24 @@ extension EngineError {
     }
 
     /// A stable word for scripts.
-    var code: String {
+    var code: ReplyCode {
         switch self {
-        case .noRouteChosen: return "no_route"
-        case .tripAlreadyActive: return "trip_active"
-        case .noActiveTrip: return "no_trip"
-        case .plan: return "plan"
-        case .correction: return "rejected"
-        case .calibrationSessionActive: return "calibrating"
-        case .noCalibrationSession: return "not_calibrating"
-        case .invalidCalibration: return "bad_request"
-        case .storage: return "storage"
-        case .reminder(.noSuchReminder): return "no_reminder"
-        case .reminder: return "bad_request"
-        case .suspension: return "bad_request"
+        case .noRouteChosen: return .noRoute
+        case .tripAlreadyActive: return .tripActive
+        case .noActiveTrip: return .noTrip
+        case .plan: return .plan
+        case .correction: return .rejected
+        case .calibrationSessionActive: return .calibrating
+        case .noCalibrationSession: return .notCalibrating
+        // A line or direction that is not one: the field's value is out of its range.
+        case .invalidCalibration: return .badRequest
+        case .storage: return .storage
+        case .reminder(.noSuchReminder): return .noReminder
+        case .reminder(.duplicate): return .duplicateReminder
+        case .reminder(.tooMany): return .tooManyReminders
+        // A time or days that cannot be read: the field's value is malformed.
+        case .reminder(.badTime), .reminder(.timeOutOfRange), .reminder(.badDays): return .badRequest
+        case .suspension: return .notAStretch
         }
     }
 }
