@@ -93,11 +93,10 @@ public final class Daemon {
         hub.language = config.language
 
         var selected = stored.selected
-        if selected == nil, let route = config.route {
-            if case .found(let from) = network.resolve(route.from), case .found(let to) = network.resolve(route.to) {
-                selected = RouteChoice(from: from.id, to: to.id)
-            } else {
-                throw DaemonStartError("route = \(route.from) \(route.to): unknown station (see metrotimer stations)")
+        if selected == nil {
+            switch config.defaultRoute(on: network) {
+            case .success(let route): selected = route
+            case .failure(let problem): throw DaemonStartError(problem.phrase.en)
             }
         }
         engine = Engine(network: network, calibration: stored.calibration, routes: stored.routes, selectedRoute: selected,
