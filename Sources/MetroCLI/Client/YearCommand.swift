@@ -24,7 +24,8 @@ enum YearCommand {
                 defer { try? fd.close() }
                 try fd.writeAll(Array(svg.utf8))
             } catch {
-                throw CLIError(Phrase(uk: "не вдалося записати \(path): \(error)", en: "cannot write \(path): \(error)")(L),
+                throw CLIError(Phrase(uk: "не вдалося записати \(path): \((error as? SystemError)?.ukrainianReason ?? "\(error)")",
+                                      en: "cannot write \(path): \(error)")(L),
                                exitCode: CLIError.noInputCode)
             }
             if !args.flags.contains("--json") {

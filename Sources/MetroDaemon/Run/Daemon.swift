@@ -325,13 +325,12 @@ public final class Daemon {
         func resolve(_ query: String) throws(EngineError) -> StationID {
             switch network.resolve(query) {
             case .found(let s): return s.id
+            // Named in the asker's language when the refusal is worded (EngineError.message(_:names:)).
             case .ambiguous(let options):
-                let ids = options.prefix(5).map(\.id.rawValue).joined(separator: ", ")
-                throw .plan(.unknownStation(query + Phrase(uk: " (неоднозначно: \(ids))", en: " (ambiguous: \(ids))")(language)))
+                throw .plan(.ambiguousStation(query, candidates: options.prefix(5).map(\.id)))
             case .notFound(let suggestions):
-                let ids = suggestions.prefix(3).map(\.id.rawValue).joined(separator: ", ")
-                throw .plan(.unknownStation(query + (suggestions.isEmpty ? ""
-                    : Phrase(uk: " (можливо, \(ids)?)", en: " (did you mean \(ids)?)")(language))))
+                throw .plan(suggestions.isEmpty ? .unknownStation(query)
+                    : .misspelledStation(query, suggestions: suggestions.prefix(3).map(\.id)))
             }
         }
         switch request {
