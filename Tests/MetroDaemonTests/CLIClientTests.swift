@@ -172,7 +172,38 @@ import Testing
         ["pin", "lisova"], ["calibrate", "m1", "sideways", "lisova"], ["status", "--lang", "de"], ["frobnicate"], [],
         ["journal", "--limit"], ["journal", "all"], ["stats", "today"], ["routes", "lisova"], ["calibration", "m1"],
         ["calibrate", "--end", "now"], ["arrived", "now"],
+        // Signs are no part of a time or a number.
+        ["remind", "add", "--", "+1:+5", "lisova", "teremky"], ["remind", "add", "12:-0", "lisova", "teremky"],
+        ["remind", "remove", "+1"], ["journal", "--limit", "+5"], ["press", "--hold", "+100"], ["stats", "--year", "+2026"],
+        ["plan", "lisova", "teremky", "--at", "+026-08-17T08:00"],
     ]
+
+    /// `--` ends the options before the command, as after it.
+    @Test func aDoubleDashBeforeTheCommandEndsTheOptions() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        for arguments in [["--", "status"], ["--lang", "uk", "--", "status", "--json"]] {
+            let r = try daemon.cli(arguments)
+            #expect(r.status == 0 && !r.stdout.isEmpty, "\(arguments): \(r.status) \(r.stderr)")
+        }
+    }
+
+    /// An argument longer than a request may be is refused here, in the rider's language, before anything is sent;
+    /// the daemon never sees it, and the argument is not echoed back.
+    @Test func anOverLongArgumentIsRefusedBeforeItIsSent() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        let huge = String(repeating: "x", count: 100_000)
+        let en = try daemon.cli(["route", huge, "lisova"])
+        #expect(en.status == 64, "\(en.status)")
+        #expect(en.stderr.contains("an argument is too long") && en.stderr.contains("nothing was sent"), "\(en.stderr.prefix(300))")
+        #expect(en.stderr.count < 400, "the argument is not echoed back: \(en.stderr.count) characters")
+        let uk = try daemon.cli(["--lang", "uk", "remind", "add", "07:40", "lisova", huge])
+        #expect(uk.status == 64 && uk.stderr.contains("аргумент задовгий") && uk.stderr.contains("нічого не надіслано"),
+                "\(uk.stderr.prefix(300))")
+    }
 
     @Test(arguments: badArguments)
     func badArgumentsExit64WithOneLine(_ arguments: [String]) throws {
