@@ -157,16 +157,6 @@ public final class Engine {
         finish(now: now)
     }
 
-    /// Pins (or, if pinned, unpins) a route.
-    public func togglePin(_ choice: RouteChoice, now: Instant) throws(EngineError) {
-        do { _ = try network.route(from: choice.from, to: choice.to) } catch { throw .plan(error) }
-        var book = routes
-        _ = book.togglePin(choice)
-        try persist { try store.saveRoutes(book, selected: selectedRoute) }
-        routes = book
-        finish(now: now)
-    }
-
     /// Removes a route from the pinned list (no-op if it is not pinned).
     public func unpin(_ choice: RouteChoice, now: Instant) throws(EngineError) {
         var book = routes
