@@ -59,6 +59,9 @@ public final class Engine {
     public internal(set) var suspensions: [SuspendedStretch]
     /// Schedule reminders (`metrotimer remind`).
     public internal(set) var reminders: ReminderBook
+    /// The "does not exist on … skipped" notes of the reminders, as last logged: each is logged once, not again
+    /// at every re-arming (an add or a remove of another reminder) while it still holds.
+    var loggedReminderSkips: Set<String> = []
     public private(set) var calibration: CalibrationStore
     public internal(set) var routes: RouteBook
     public internal(set) var selectedRoute: RouteChoice?
