@@ -19,7 +19,7 @@ public enum MetrotimerCLI {
     {
         // --lang uk|en is one option of every command, before or after its name alike (one place for all).
         // --socket PATH before the command stands for $METROTIMER_SOCKET.
-        var arguments = arguments
+        var arguments = MetrotimerCLI.droppingOptionsEnd(arguments)
         var environment = environment
         let language: Language?
         do throws(CLIError) {
@@ -77,6 +77,28 @@ public enum MetrotimerCLI {
             output.errorLine("metrotimer \(command.name): \(error.message)")
             return error.exitCode
         }
+    }
+
+    /// `arguments` without the `--` that ends the options before the command (`metrotimer -- status`,
+    /// `metrotimer --socket PATH -- status`): what follows is the command line as usual.
+    static func droppingOptionsEnd(_ arguments: [String]) -> [String] {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                var rest = arguments
+                rest.remove(at: index)
+                return rest
+            }
+            if argument == "--lang" || argument == "--socket" {
+                index += 2
+            } else if argument.hasPrefix("--lang=") || argument.hasPrefix("--socket=") {
+                index += 1
+            } else {
+                return arguments
+            }
+        }
+        return arguments
     }
 
     /// The process entry point: real arguments, environment, clock and streams.

@@ -54,9 +54,9 @@ public enum TimeText {
         var rest = Substring(text.trimmingCharacters())
         var year: Int, month: Int, day: Int
         if rest.count >= 10, rest[rest.index(rest.startIndex, offsetBy: 4)] == "-" {
-            guard let y = Int(rest.prefix(4)), rest.dropFirst(4).first == "-",
-                let m = Int(rest.dropFirst(5).prefix(2)), rest.dropFirst(7).first == "-",
-                let d = Int(rest.dropFirst(8).prefix(2))
+            guard let y = PlainNumber.whole(rest.prefix(4)), rest.dropFirst(4).first == "-",
+                let m = PlainNumber.whole(rest.dropFirst(5).prefix(2)), rest.dropFirst(7).first == "-",
+                let d = PlainNumber.whole(rest.dropFirst(8).prefix(2))
             else { throw bad(Phrase(uk: "дата має бути РРРР-ММ-ДД", en: "the date must be YYYY-MM-DD")) }
             (year, month, day) = (y, m, d)
             rest = rest.dropFirst(10)

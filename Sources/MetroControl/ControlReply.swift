@@ -17,9 +17,9 @@ public enum ControlReply {
         ok([key: JSONValue(encoding: value)])
     }
 
-    /// An error reply. `code` is a stable machine-readable word; `message` is for people.
-    public static func error(_ message: String, code: String) -> String {
-        jsonLine(JSONValue.object(["ok": .bool(false), "error": .string(message), "code": .string(code)]))
+    /// An error reply. `code` is a stable machine-readable word (one of `ReplyCode`'s table); `message` is for people.
+    public static func error(_ message: String, code: ReplyCode) -> String {
+        jsonLine(JSONValue.object(["ok": .bool(false), "error": .string(message), "code": .string(code.rawValue)]))
     }
 
     /// A pushed status for subscribers.

@@ -86,12 +86,17 @@ extension Engine {
     /// Arms the wall-clock alarm at the next occurrence of any reminder (or disarms it): after a change, a firing,
     /// the start, and whenever the wall clock was stepped.
     public func rearmReminders(wallNowUnixSeconds: Int64) {
+        var skips: Set<String> = []
         for r in reminders.reminders {
             guard let next = ReminderSchedule.next(of: r, wallNow: wallNowUnixSeconds), !next.skipped.isEmpty else { continue }
             let days = next.skipped.map(\.description).joined(separator: ", ")
-            log.info("reminder \(r.timeText) \(r.route.from) → \(r.route.to) does not exist on \(days) "
-                + "(the clocks go forward over it): skipped, next on \(next.date)")
+            let note = "reminder \(r.timeText) \(r.route.from) → \(r.route.to) does not exist on \(days) "
+                + "(the clocks go forward over it): skipped, next on \(next.date)"
+            skips.insert(note)
+            if !loggedReminderSkips.contains(note) { log.info(note) }
         }
+        // Only the notes that still hold are kept: the set stays as small as the reminder list.
+        loggedReminderSkips = skips
         let next = reminders.nextFire(wallNow: wallNowUnixSeconds)
         reminderAlarm?.schedule(atUnixSeconds: next)
     }

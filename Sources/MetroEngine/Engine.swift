@@ -55,10 +55,13 @@ public final class Engine {
     public internal(set) var network: Network
     /// The network as the data file has it (local suspensions are laid over it again at each change).
     let baseNetwork: Network
-    /// Stretches the rider suspended (`metrotimer suspend`), in the order given.
+    /// Stretches the rider suspended (`metrotimer suspend`): the fewest covering the suspended segments, by line.
     public internal(set) var suspensions: [SuspendedStretch]
     /// Schedule reminders (`metrotimer remind`).
     public internal(set) var reminders: ReminderBook
+    /// The "does not exist on … skipped" notes of the reminders, as last logged: each is logged once, not again
+    /// at every re-arming (an add or a remove of another reminder) while it still holds.
+    var loggedReminderSkips: Set<String> = []
     public private(set) var calibration: CalibrationStore
     public internal(set) var routes: RouteBook
     public internal(set) var selectedRoute: RouteChoice?
@@ -88,8 +91,10 @@ public final class Engine {
                 reminderAlarm: WallAlarmScheduling? = nil)
     {
         self.baseNetwork = network
-        self.network = network.withLocalSuspensions(suspensions)
-        self.suspensions = suspensions
+        // Stored before suspensions were kept merged, overlapping stretches may repeat segments: merge them.
+        let merged = network.mergedSuspensions(suspensions)
+        self.network = network.withLocalSuspensions(merged)
+        self.suspensions = merged
         self.reminders = reminders
         self.reminderAlarm = reminderAlarm
         self.calibration = calibration
@@ -152,16 +157,6 @@ public final class Engine {
         try persist { try store.saveRoutes(routes, selected: choice) }
         selectedRoute = choice
         log.info("route chosen: \(from) → \(to)")
-        finish(now: now)
-    }
-
-    /// Pins (or, if pinned, unpins) a route.
-    public func togglePin(_ choice: RouteChoice, now: Instant) throws(EngineError) {
-        do { _ = try network.route(from: choice.from, to: choice.to) } catch { throw .plan(error) }
-        var book = routes
-        _ = book.togglePin(choice)
-        try persist { try store.saveRoutes(book, selected: selectedRoute) }
-        routes = book
         finish(now: now)
     }
 

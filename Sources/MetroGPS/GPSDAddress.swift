@@ -63,12 +63,13 @@ public struct GPSDAddress: Hashable, Sendable, CustomStringConvertible {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
-    /// Whether the address is this machine's loopback: `localhost` (or a name under `.localhost`), an IPv4
-    /// address in 127.0.0.0/8, or IPv6 `::1` (also written out, or as the IPv4-mapped `::ffff:127.x.y.z`).
-    /// Decided from the text alone, without resolving anything.
+    /// Whether the address is this machine's loopback: `localhost`, an IPv4 address in 127.0.0.0/8, or IPv6 `::1`
+    /// (also written out, or as the IPv4-mapped `::ffff:127.x.y.z`). Decided from the text alone, without
+    /// resolving anything. Only `localhost` itself is found in /etc/hosts as written: `localhost.` (the name
+    /// fully qualified) or `gps.localhost` would go to a name lookup like any other name, so they are not loopback.
     public var isLoopback: Bool {
-        let name = host.lowercased().hasSuffix(".") ? String(host.lowercased().dropLast()) : host.lowercased()
-        if name == "localhost" || name.hasSuffix(".localhost") { return true }
+        let name = host.lowercased()
+        if name == "localhost" { return true }
         if let octets = Self.ipv4(name) { return octets[0] == 127 }
         if let groups = Self.ipv6(name) {
             if groups == [0, 0, 0, 0, 0, 0, 0, 1] { return true }

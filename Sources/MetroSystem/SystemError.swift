@@ -23,10 +23,15 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
         "\(operation): \(errno.description) (errno \(errno.rawValue))"
     }
 
-    /// The same failure in Ukrainian, `doing` being the operation in Ukrainian; the C library's text is not ours
-    /// to translate and stays as it is, quoted: `читання /x: «Is a directory» (errno 21)`.
+    /// The same failure in Ukrainian, `doing` being the operation in Ukrainian: `читання /x: це каталог (errno 21)`.
     public func ukrainian(_ doing: String) -> String {
-        "\(doing): «\(errno.description)» (errno \(errno.rawValue))"
+        "\(doing): \(ukrainianReason)"
+    }
+
+    /// Why, in Ukrainian: the failures a path commonly meets are worded in Ukrainian (`Errno.ukrainianDescription`);
+    /// any other C library text is not ours to translate and stays as it is, quoted: `«No such device» (errno 19)`.
+    public var ukrainianReason: String {
+        "\(errno.ukrainianDescription ?? "«\(errno.description)»") (errno \(errno.rawValue))"
     }
 }
 

@@ -101,6 +101,26 @@ import Testing
         #expect(r.stderr.contains("'atlantis' is not one station"), "stderr: \(r.stderr)")
     }
 
+    /// A default route from a station to itself is one the daemon would refuse to start: the check fails naming the
+    /// key, and the daemon refuses to start with it, as for an unknown station.
+    @Test func aRouteFromAStationToItselfFailsTheCheckAndTheStart() throws {
+        let dir = try makeScratchDirectory("check-same")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for value in ["dnipro dnipro", "Дніпро dnipro"] {
+            let file = try write(["data_file = \(DaemonProcess.dataFile)", "route = \(value)"], in: dir)
+            let r = try DaemonProcess.run(DaemonProcess.daemonPath, ["--config", file, "--check-config"])
+            #expect(r.status == 78, "\(value): \(r.stderr)")
+            #expect(r.stderr.contains("route = \(value): The start and the destination are the same station: Dnipro"),
+                    "stderr: \(r.stderr)")
+            #expect(!r.stdout.contains("configuration OK"))
+        }
+        let daemon = try DaemonProcess(extra: ["route = dnipro dnipro"])
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start(waitForSocket: false)
+        #expect(daemon.waitForExit() == 78, "\(daemon.log)")
+        #expect(daemon.log.contains("route = dnipro dnipro: The start and the destination are the same station"), "\(daemon.log)")
+    }
+
     @Test func aGPIOChipThatIsNotThereFailsTheCheck() throws {
         let dir = try makeScratchDirectory("check-chip")
         defer { try? FileManager.default.removeItem(at: dir) }

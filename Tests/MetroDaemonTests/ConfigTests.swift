@@ -68,6 +68,8 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
         ("time_scale", "60", { $0.timeScale == 60 }),
         ("time_scale", "2.5", { $0.timeScale == 2.5 }),
         ("time_scale", "10000", { $0.timeScale == 10_000 }),
+        ("button_key", "KEY_MAX", { $0.buttonKey == 767 }),
+        ("button_key", "767", { $0.buttonKey == 767 }),
         ("state_directory", "/var/lib/x", { $0.stateDirectory == "/var/lib/x" }),
         ("runtime_directory", "/run/x", { $0.runtimeDirectory == "/run/x" }),
         ("control_group", "riders", { $0.controlGroup == "riders" }),
@@ -143,7 +145,10 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
         ("button_active", "LOW"), ("button_active", "0"), ("motor_active", "on"),
         ("button_bias", "up"), ("button_bias", "pullup"),
         ("button_debounce_ms", "-1"), ("button_debounce_ms", "501"), ("button_debounce_ms", "1.5"),
-        ("button_debounce_ms", "ten"),
+        ("button_debounce_ms", "ten"), ("button_debounce_ms", "+5"), ("button_debounce_ms", "-0"),
+        ("time_scale", "0x10"), ("time_scale", "+2"), ("time_scale", "1e2"), ("time_scale", ".5e1"),
+        ("button_key", "+115"), ("button_key", "768"), ("button_key", "KEY_CNT"),
+        ("gpsd", "localhost.:2947"), ("gpsd", "gps.localhost"),
         ("motor_strength", "max"),
         ("hardware", "evdev"), ("button_hardware", "simulated"), ("motor_hardware", "yes"),
         ("button_key", "KEY_FOO"), ("button_key", "0"), ("button_key", ""), ("button2_key", "volume"),
@@ -185,7 +190,7 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
     /// docs/privacy.md's "no connection leaves the board" holds without the unit's IP filter: `gpsd` names
     /// loopback only, unless the file says `gpsd_allow_remote = yes` (before or after the `gpsd` line).
     @Test func gpsdStaysOnTheBoardUnlessRemoteIsAllowed() throws {
-        for local in ["localhost", "LOCALHOST:2948", "localhost.", "127.0.0.1", "127.3.4.5:2947", "[::1]:2947",
+        for local in ["localhost", "LOCALHOST:2948", "127.0.0.1", "127.3.4.5:2947", "[::1]:2947",
                       "[0:0:0:0:0:0:0:1]", "[::ffff:127.0.0.1]:2947"] {
             #expect(try config("gpsd = \(local)\n").gpsd == local, "\(local)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MetroControl
 import Testing
 @testable import MetroDaemon
 
@@ -39,15 +40,19 @@ import Testing
         #expect(known.count >= 20, "the parser's commands were not found: \(known)")
         #expect(known.subtracting(try documentedCommands(doc)).isEmpty, "undocumented commands")
 
-        let codes = try matches(#"code: "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Control/ControlServer.swift"))
-            .union(try matches(#"code: "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Run/Daemon.swift")))
-            .union(try matches(#"return "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Run/Daemon.swift")))
-            .union(try matches(#"code: "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Run/Daemon+Features.swift")))
-            .union(try matches(#"return "([a-z_]+)""#, in: try text("Sources/MetroDaemon/Control/DaemonRefusal.swift")))
-        #expect(codes.count >= 10, "the daemon's error codes were not found: \(codes)")
-        let documentedCodes = try matches(#"\| `([a-z_]+)`(?:, `[a-z_]+`)* \|"#, in: doc)
-            .union(try matches(#", `([a-z_]+)` \|"#, in: doc))
-        #expect(codes.subtracting(documentedCodes).isEmpty, "undocumented error codes")
+        // Every code the daemon sends is one of ReplyCode's table (ControlReply.error takes nothing else); the
+        // doc's table has each with the exit status metrotimer gives it.
+        var documented: [String: Int32] = [:]
+        let replies = try #require(doc.components(separatedBy: "## Replies").last?.components(separatedBy: "## Watching").first)
+        for line in replies.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let status = cells.last.flatMap({ Int32($0) }) else { continue }
+            for code in try matches("`([a-z_]+)`", in: cells[0]) { documented[code] = status }
+        }
+        let table = Dictionary(uniqueKeysWithValues: ReplyCode.allCases.map { ($0.rawValue, $0.exitStatus) })
+        #expect(documented == table, "docs/control-protocol.md's table of codes and exit statuses differs from ReplyCode")
+        let client = try text("Sources/MetroCLI/Client/DaemonClient.swift")
+        #expect(!client.contains("\"bad_request\""), "the command line reads exit statuses from the table, not from codes of its own")
     }
 
     /// The connection rules the doc states are the daemon's own figures.

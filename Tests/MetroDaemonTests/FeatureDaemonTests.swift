@@ -45,6 +45,32 @@ import Testing
         #expect(try daemon.cli(["route", "arsenalna", "lisova"]).status == 0)
     }
 
+    /// Suspensions are a set of segments: resuming part of a suspended stretch lifts that part and says so, a
+    /// sub-stretch adds nothing, and every pair of a line suspended is one stretch, not hundreds.
+    @Test func suspensionsMergeAndSplitAsSegments() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+        #expect(try daemon.cli(["suspend", "akademmistechko", "lisova"]).status == 0)
+        let inside = try daemon.cli(["suspend", "hidropark", "darnytsia"])
+        #expect(inside.stdout.contains("was suspended already (nothing changed)"), "\(inside.stdout)")
+        let part = try daemon.cli(["resume", "hidropark", "darnytsia"])
+        #expect(part.status == 0 && part.stdout.contains("service again: Hidropark – Darnytsia"), "\(part.stdout)")
+        #expect(!part.stdout.contains("was not suspended"), "\(part.stdout)")
+        #expect(try daemon.status()["suspensions"] as? [[String: String]]
+                == [["from": "akademmistechko", "to": "hidropark"], ["from": "darnytsia", "to": "lisova"]])
+        #expect(try daemon.cli(["route", "hidropark", "darnytsia"]).status == 0, "the lifted part is ridden again")
+        #expect(try daemon.cli(["route", "hidropark", "lisova"]).status == 1, "the rest stays refused")
+
+        let m2 = ["heroiv-dnipra", "minska", "obolon", "pochaina", "tarasa-shevchenka", "kontraktova-ploshcha"]
+        for a in m2 { for b in m2 where a != b { _ = try daemon.cli(["suspend", a, b]) } }
+        let list = try #require(try daemon.status()["suspensions"] as? [[String: String]])
+        #expect(list.count == 3, "\(list)")
+        #expect(list.contains(["from": "heroiv-dnipra", "to": "kontraktova-ploshcha"]), "\(list)")
+        let same = try daemon.cli(["resume", "dnipro", "dnipro"])
+        #expect(same.status == 1 && same.stderr.contains("a stretch needs two different ends"), "\(same.stderr)")
+    }
+
     @Test func pinUnpinAndAckSayWhatHappened() throws {
         let daemon = try DaemonProcess()
         defer { daemon.stop(); daemon.remove() }

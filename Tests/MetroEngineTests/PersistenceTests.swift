@@ -4,7 +4,7 @@ import Testing
 
 /// Every command that changes what the engine owns, each with the situation it needs.
 enum Mutation: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case chooseRoute, togglePin, unpin, selectNextPinned, start, plusOne, minusOne, trainDeparted, arrived, cancel
+    case chooseRoute, pin, unpin, selectNextPinned, start, plusOne, minusOne, trainDeparted, arrived, cancel
     case calibrationPress, endCalibration, resetCalibration
 
     var testDescription: String { rawValue }
@@ -14,10 +14,10 @@ enum Mutation: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let rig = EngineRig(wallUnix: mondayMorning)
         let now = rig.clock.now
         switch self {
-        case .chooseRoute, .togglePin:
+        case .chooseRoute, .pin:
             break
         case .unpin, .selectNextPinned:
-            try rig.engine.togglePin(RouteChoice(from: "lisova", to: "teremky"), now: now)
+            try rig.engine.pin(RouteChoice(from: "lisova", to: "teremky"), now: now)
         case .start:
             try rig.engine.chooseRoute(from: "universytet", to: "poshtova-ploshcha", now: now)
         case .plusOne, .minusOne, .arrived, .cancel:
@@ -46,7 +46,7 @@ enum Mutation: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let now = rig.clock.now
         switch self {
         case .chooseRoute: try engine.chooseRoute(from: "lisova", to: "teremky", now: now)
-        case .togglePin: try engine.togglePin(RouteChoice(from: "lisova", to: "teremky"), now: now)
+        case .pin: try engine.pin(RouteChoice(from: "lisova", to: "teremky"), now: now)
         case .unpin: try engine.unpin(RouteChoice(from: "lisova", to: "teremky"), now: now)
         case .selectNextPinned: try engine.selectNextPinned(now: now)
         case .start: try engine.start(t0: now, wall: rig.wall, now: now)

@@ -73,6 +73,24 @@ import Testing
         #expect(rig.wallAlarm.armed == kyivUnix(2026, 10, 26, 3, 30))
     }
 
+    /// The note that a reminder's time does not exist on a day is logged once, not again at each add or remove of
+    /// another reminder while it holds.
+    @Test func theSkippedDayIsLoggedOnce() throws {
+        let rig = EngineRig()
+        let wall = kyivUnix(2026, 3, 28, 12, 0)
+        try rig.engine.addReminder(hour: 3, minute: 30, days: .daily, route: route, wallNowUnixSeconds: wall, now: rig.clock.now)
+        try rig.engine.addReminder(hour: 7, minute: 40, days: .daily, route: route, wallNowUnixSeconds: wall, now: rig.clock.now)
+        try rig.engine.addReminder(hour: 8, minute: 10, days: .daily, route: route, wallNowUnixSeconds: wall, now: rig.clock.now)
+        try rig.engine.removeReminder(number: 3, wallNowUnixSeconds: wall, now: rig.clock.now)
+        rig.engine.rearmReminders(wallNowUnixSeconds: wall + 60)
+        let notes = rig.log.lines.filter { $0.message.contains("does not exist on 2026-03-29") }
+        #expect(notes.count == 1, "\(notes.map(\.message))")
+        // Once it no longer holds and holds again (a year on), it is news again.
+        rig.engine.rearmReminders(wallNowUnixSeconds: kyivUnix(2026, 4, 2, 12, 0))
+        rig.engine.rearmReminders(wallNowUnixSeconds: kyivUnix(2027, 3, 27, 12, 0))
+        #expect(rig.log.lines.filter { $0.message.contains("does not exist on 2027-03-28") }.count == 1)
+    }
+
     @Test func aClockStepReArmsOnTheNewClock() throws {
         let rig = EngineRig()
         try rig.engine.addReminder(hour: 7, minute: 40, days: .daily, route: route, wallNowUnixSeconds: monday0700,

@@ -30,15 +30,16 @@ struct RouteTests {
         }
     }
 
-    @Test("pin, pin again to unpin, unpin")
+    @Test("pin, pin again changes nothing, unpin")
     func pinAndUnpin() throws {
         let rig = EngineRig()
-        try rig.engine.togglePin(a, now: rig.clock.now)
-        try rig.engine.togglePin(b, now: rig.clock.now)
+        try rig.engine.pin(a, now: rig.clock.now)
+        try rig.engine.pin(b, now: rig.clock.now)
         #expect(rig.engine.routes.pinned == [b, a], "newest first")
         #expect(rig.store.routes.pinned == [b, a])
-        try rig.engine.togglePin(b, now: rig.clock.now)
-        #expect(rig.engine.routes.pinned == [a], "pinning a pinned route unpins it")
+        #expect(try rig.engine.pin(a, now: rig.clock.now) == .alreadyPinned)
+        #expect(rig.engine.routes.pinned == [b, a], "pinning a pinned route changes nothing (model §9)")
+        try rig.engine.unpin(b, now: rig.clock.now)
         try rig.engine.unpin(a, now: rig.clock.now)
         try rig.engine.unpin(c, now: rig.clock.now)
         #expect(rig.engine.routes.pinned.isEmpty && rig.store.routes.pinned.isEmpty)
@@ -51,7 +52,7 @@ struct RouteTests {
         expectRefusedWithoutTrace(rig, .noRouteChosen) { () throws(EngineError) in
             try rig.engine.selectNextPinned(now: rig.clock.now)
         }
-        for route in [a, b, c] { try rig.engine.togglePin(route, now: rig.clock.now) }
+        for route in [a, b, c] { try rig.engine.pin(route, now: rig.clock.now) }
         var seen: [(Int, RouteChoice?)] = []
         for _ in 0..<4 {
             let number = try rig.engine.selectNextPinned(now: rig.clock.now)

@@ -92,7 +92,7 @@ struct WholeRideTests {
         let rig = EngineRig()
         rig.engine.restore(nil, now: rig.clock.now)
         try rig.engine.chooseRoute(from: "lisova", to: "teremky", now: rig.clock.now)
-        try rig.engine.togglePin(RouteChoice(from: "lisova", to: "teremky"), now: rig.clock.now)
+        try rig.engine.pin(RouteChoice(from: "lisova", to: "teremky"), now: rig.clock.now)
         rig.clock.advance(seconds: 7 * 86_400)
         #expect(rig.alarm.armedInstants.isEmpty, "never armed")
         #expect(rig.alarm.armed == nil)

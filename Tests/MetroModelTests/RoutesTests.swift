@@ -7,28 +7,29 @@ import Testing
 
     @Test func pinnedNewestFirstCappedAtSixDroppingTheOldest() {
         var book = RouteBook()
-        for i in 1...6 { #expect(book.togglePin(r(i)) == .pinned(evicted: nil)) }
+        for i in 1...6 { #expect(book.pin(r(i)) == nil) }
         #expect(book.pinned == [6, 5, 4, 3, 2, 1].map(r))
-        #expect(book.togglePin(r(7)) == .pinned(evicted: r(1)))
+        #expect(book.pin(r(7)) == r(1))
         #expect(book.pinned == [7, 6, 5, 4, 3, 2].map(r))
         #expect(book.pinned.count == RouteBook.maxPinned)
     }
 
-    @Test func pinningAPinnedRouteUnpinsIt() {
+    /// model §9, as the protocol's `already_pinned` says: pinning twice changes nothing — the route stays pinned,
+    /// in its place (the numbers the double press buzzes do not move); only unpin unpins.
+    @Test func pinningAPinnedRouteChangesNothing() {
         var book = RouteBook()
-        book.togglePin(r(1))
-        book.togglePin(r(2))
-        #expect(book.togglePin(r(1)) == .unpinned)
-        #expect(book.pinned == [r(2)])
-        #expect(!book.isPinned(r(1)))
+        book.pin(r(1))
+        book.pin(r(2))
+        #expect(book.pin(r(1)) == nil)
+        #expect(book.pinned == [r(2), r(1)], "still pinned, in its place")
+        #expect(book.isPinned(r(1)))
     }
 
     @Test func explicitPinAndUnpin() {
         var book = RouteBook()
         book.pin(r(1))
         book.pin(r(2))
-        #expect(book.pin(r(1)) == nil)   // already pinned: moves to the front, stays pinned
-        #expect(book.pinned == [r(1), r(2)])
+        #expect(book.pinned == [r(2), r(1)])
         let first = book.unpin(r(2))
         let second = book.unpin(r(2))
         #expect(first)
@@ -38,8 +39,8 @@ import Testing
 
     @Test func directionMatters() {
         var book = RouteBook()
-        book.togglePin(RouteChoice(from: "a", to: "b"))
-        book.togglePin(RouteChoice(from: "b", to: "a"))
+        book.pin(RouteChoice(from: "a", to: "b"))
+        book.pin(RouteChoice(from: "b", to: "a"))
         #expect(book.pinned.count == 2)
     }
 
@@ -59,19 +60,19 @@ import Testing
         book.noteStarted(r(1))
         book.noteStarted(r(2))
         book.noteStarted(r(3))
-        book.togglePin(r(2))
+        book.pin(r(2))
         #expect(book.recents == [r(3), r(2), r(1)])
         #expect(book.displayedRecents == [r(3), r(1)])
-        book.togglePin(r(2))
+        book.unpin(r(2))
         #expect(book.displayedRecents == [r(3), r(2), r(1)])
     }
 
     @Test func nextPinnedCyclesWithItsNumber() {
         var book = RouteBook()
         #expect(book.nextPinned(after: nil) == nil)
-        book.togglePin(r(1))
-        book.togglePin(r(2))
-        book.togglePin(r(3))   // pinned: 3, 2, 1
+        book.pin(r(1))
+        book.pin(r(2))
+        book.pin(r(3))   // pinned: 3, 2, 1
         #expect(book.nextPinned(after: nil)?.number == 1)
         #expect(book.nextPinned(after: nil)?.route == r(3))
         #expect(book.nextPinned(after: r(3))?.route == r(2))
@@ -82,7 +83,7 @@ import Testing
 
     @Test func codableRoundTripNormalises() throws {
         var book = RouteBook()
-        book.togglePin(r(1))
+        book.pin(r(1))
         book.noteStarted(r(2))
         #expect(try JSONDecoder().decode(RouteBook.self, from: JSONEncoder().encode(book)) == book)
         let stored = RouteBook(pinned: (1...8).map(r) + [r(1)], recents: [r(1), r(1), r(2), r(3), r(4)])

@@ -33,6 +33,20 @@ import Testing
         #expect(year.accuracy.tripCount == 5, "accuracy is over that year's journal only")
     }
 
+    /// Three start + "I'm off" one second apart on a 917 s route are presses by mistake: set aside in the year's
+    /// accuracy (as `stats` sets them aside) and no confirmed duration underground.
+    @Test func mistakenPressesAreNotMeasured() {
+        let entries = (1...3).map { entry(Int64($0), "lisova", "khreshchatyk", at: kyivUnix(2026, 5, 4, 8, $0), final: 917, confirmed: 1) }
+            + [entry(4, "lisova", "khreshchatyk", at: kyivUnix(2026, 5, 5, 8, 0), final: 917, confirmed: 927)]
+        let year = YearOnTheMetro(year: 2026, entries: entries, network: kyiv)
+        #expect(year.accuracy.measuredTripCount == 1, "only the real arrival measures")
+        #expect(year.accuracy.medianErrorSeconds == 10)
+        #expect(year.secondsUnderground == 3 * 917 + 927, "a mistaken press is no confirmation of the ride's length")
+        #expect(RideAccuracy(entries: entries).setAsideCount == 3, "the same presses stats sets aside")
+        let stats = JournalStatistics(entries: entries)
+        #expect(stats.measuredTripCount == RideAccuracy(entries: entries).all.rides, "stats counts the rides accuracy measures")
+    }
+
     @Test func anEmptyYear() {
         let year = YearOnTheMetro(year: 2030, entries: [], network: kyiv)
         #expect(year.rides == 0 && year.secondsUnderground == 0 && year.favourite == nil && year.earliest == nil)

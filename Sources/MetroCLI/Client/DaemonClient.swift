@@ -89,9 +89,20 @@ final class DaemonClient {
     /// Sends one request and returns the parsed reply object; an `{"ok": false}` reply becomes a CLIError with the
     /// daemon's message.
     func request(_ request: ControlRequest) throws(CLIError) -> JSONValue {
+        let line = request.line(language: language)
+        // The daemon would refuse the line unread (`too_long`) and close; say so here, in the rider's language,
+        // without sending it (and without echoing the argument back).
+        let bytes = line.utf8.count
+        guard bytes <= ControlRequest.maximumLineLength else {
+            let limit = ControlRequest.maximumLineLength
+            throw .usage(Phrase(uk: "аргумент задовгий: запит мав би \(bytes) " + Plural.ukrainian(bytes, one: "байт", few: "байти", many: "байтів")
+                                    + ", а служба приймає до \(limit); нічого не надіслано",
+                                en: "an argument is too long: the request would be \(bytes) bytes, the daemon takes at most \(limit); "
+                                    + "nothing was sent")(language ?? .en))
+        }
         let reply: JSONValue
         do {
-            try connection.writeAll(Array((request.line(language: language) + "\n").utf8))
+            try connection.writeAll(Array((line + "\n").utf8))
             // A watcher may be pushed events before the reply: keep them, in order, for nextMessage.
             var message = try readMessage(timeoutMilliseconds: replyTimeoutMilliseconds)
             while message["event"] != nil {
@@ -111,9 +122,8 @@ final class DaemonClient {
             reply = refusal
         }
         if reply["ok"]?.boolValue == false {
-            let code = reply["code"]?.stringValue
             throw CLIError(reply["error"]?.stringValue ?? Phrase(uk: "служба відхилила запит", en: "the daemon refused the request")(language ?? .en),
-                           exitCode: code == "bad_request" ? CLIError.usageCode : (code == "permission_denied" ? 77 : 1))
+                           exitCode: ReplyCode.exitStatus(forCode: reply["code"]?.stringValue))
         }
         return reply
     }

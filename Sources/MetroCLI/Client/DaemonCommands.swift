@@ -237,7 +237,7 @@ extension Command {
         try noArguments("journal", args, language)
         var limit = 100
         if let text = args.values["--limit"] {
-            guard let n = Int(text), (1...10_000).contains(n) else {
+            guard let n = PlainNumber.whole(text), (1...10_000).contains(n) else {
                 throw .usage(Phrase(uk: "--limit має бути числом від 1 до 10000, а не '\(text)'",
                                     en: "--limit must be a number from 1 to 10000, not '\(text)'")(language))
             }
@@ -389,14 +389,14 @@ extension Command {
         try noArguments("press", args, language)
         var hold = 100, button = 1
         if let text = args.values["--hold"] {
-            guard let n = Int(text), (1...10_000).contains(n) else {
+            guard let n = PlainNumber.whole(text), (1...10_000).contains(n) else {
                 throw .usage(Phrase(uk: "--hold має бути від 1 до 10000 мілісекунд, а не '\(text)'",
                                     en: "--hold must be 1 to 10000 milliseconds, not '\(text)'")(language))
             }
             hold = n
         }
         if let text = args.values["--button"] {
-            guard let n = Int(text), n == 1 || n == 2 else {
+            guard let n = PlainNumber.whole(text), n == 1 || n == 2 else {
                 throw .usage(Phrase(uk: "--button має бути 1 або 2, а не '\(text)'", en: "--button must be 1 or 2, not '\(text)'")(language))
             }
             button = n

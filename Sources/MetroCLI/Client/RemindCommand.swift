@@ -53,7 +53,7 @@ extension Command {
             guard rest.isEmpty else { throw .usage(Phrase(uk: "'remind list' не має аргументів", en: "'remind list' takes no arguments")(L)) }
             request = .reminders
         case "remove":
-            guard rest.count == 1, let n = Int(rest[0]), (1...1000).contains(n) else {
+            guard rest.count == 1, let n = PlainNumber.whole(rest[0]), (1...1000).contains(n) else {
                 throw .usage(Phrase(uk: "'remind remove' потребує номер N з remind list, а не '\(rest.joined(separator: " "))'",
                                     en: "'remind remove' takes a number N from remind list, not '\(rest.joined(separator: " "))'")(L))
             }

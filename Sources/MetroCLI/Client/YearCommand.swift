@@ -10,7 +10,7 @@ import MetroSystem
 enum YearCommand {
     /// Runs the year form of `stats` (arguments already parsed by `stats`).
     static func run(_ args: ParsedArguments, _ context: CommandContext, language L: Language) throws(CLIError) {
-        guard let text = args.values["--year"], let year = Int(text), (2000...2100).contains(year) else {
+        guard let text = args.values["--year"], let year = PlainNumber.whole(text), (2000...2100).contains(year) else {
             throw .usage(Phrase(uk: "--year потребує рік від 2000 до 2100, а не '\(args.values["--year"] ?? "")'",
                                 en: "--year needs a year from 2000 to 2100, not '\(args.values["--year"] ?? "")'")(L))
         }
@@ -24,7 +24,8 @@ enum YearCommand {
                 defer { try? fd.close() }
                 try fd.writeAll(Array(svg.utf8))
             } catch {
-                throw CLIError(Phrase(uk: "не вдалося записати \(path): \(error)", en: "cannot write \(path): \(error)")(L),
+                throw CLIError(Phrase(uk: "не вдалося записати \(path): \((error as? SystemError)?.ukrainianReason ?? "\(error)")",
+                                      en: "cannot write \(path): \(error)")(L),
                                exitCode: CLIError.noInputCode)
             }
             if !args.flags.contains("--json") {

@@ -181,7 +181,7 @@ public struct DaemonConfig: Equatable, Sendable {
             }
         case "vibrator_device": vibratorDevice = a.value
         case "time_scale":
-            guard let v = Double(a.value), v.isFinite, v >= 1, v <= 10_000 else {
+            guard let v = PlainNumber.decimal(a.value), v.isFinite, v >= 1, v <= 10_000 else {
                 throw ConfigError(a, Phrase(uk: "'\(a.value)' має бути числом від 1 до 10000",
                                             en: "'\(a.value)' must be a number from 1 to 10000"))
             }
@@ -214,7 +214,7 @@ public struct DaemonConfig: Equatable, Sendable {
         case "button_active": buttonActive = try choice(ActiveLevel.self, [.low, .high])
         case "button_bias": buttonBias = try choice(Bias.self, [.pullUp, .pullDown, .disabled, .asIs])
         case "button_debounce_ms":
-            guard let v = Int(a.value), (0...500).contains(v) else {
+            guard let v = PlainNumber.whole(a.value), (0...500).contains(v) else {
                 throw ConfigError(a, Phrase(uk: "'\(a.value)' має бути цілим числом мілісекунд від 0 до 500",
                                             en: "'\(a.value)' must be a whole number of milliseconds from 0 to 500"))
             }

@@ -507,7 +507,7 @@ final class ControlServer {
         client.lastActive = bootNow()
         let request: ControlEnvelope
         do { request = try ControlRequest.parseEnvelope(text) } catch {
-            send(ControlReply.error(error.text(error.language ?? language), code: "bad_request"), to: client)
+            send(ControlReply.error(error.text(error.language ?? language), code: .badRequest), to: client)
             return
         }
         if let stream = streamingDispatch?(request, client.peer) {

@@ -33,16 +33,16 @@ enum DaemonRefusal: Equatable {
     case notUTF8
 
     /// The stable word of the reply's `code`.
-    var code: String {
+    var code: ReplyCode {
         switch self {
-        case .notSimulated: return "not_simulated"
-        case .noSecondButton: return "no_button"
-        case .journalUnreadable: return "storage"
-        case .notAFeatureRequest, .notEndedByNewline, .notUTF8: return "bad_request"
-        case .tooManyFromUser, .closedOldestIdle, .outOfDescriptors: return "busy"
-        case .permissionDenied: return "permission_denied"
-        case .requestTimeout: return "timeout"
-        case .tooLong: return "too_long"
+        case .notSimulated: return .notSimulated
+        case .noSecondButton: return .noButton
+        case .journalUnreadable: return .storage
+        case .notAFeatureRequest, .notEndedByNewline, .notUTF8: return .badRequest
+        case .tooManyFromUser, .closedOldestIdle, .outOfDescriptors: return .busy
+        case .permissionDenied: return .permissionDenied
+        case .requestTimeout: return .timeout
+        case .tooLong: return .tooLong
         }
     }
 

@@ -320,7 +320,7 @@ extension ControlReply {
             "gesture": outcome.gesture.map { .string($0.rawValue) } ?? .null,
             "action": outcome.action.map { .string($0) } ?? .null,
             "refused": refused,
-            "code": outcome.refusal.map { .string($0.code) } ?? .null,
+            "code": outcome.refusal.map { .string($0.code.rawValue) } ?? .null,
         ])]))
     }
 }

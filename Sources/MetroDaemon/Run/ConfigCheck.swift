@@ -99,15 +99,7 @@ struct ConfigCheck {
                 return
             }
         }
-        if let route = config.route {
-            for query in [route.from, route.to] {
-                guard case .found = network.resolve(query) else {
-                    problems.append(Phrase(uk: "route = '\(route.from) \(route.to)': '\(query)' — не одна станція",
-                                           en: "route = \(route.from) \(route.to): '\(query)' is not one station"))
-                    continue
-                }
-            }
-        }
+        if case .failure(let problem) = config.defaultRoute(on: network) { problems.append(problem.phrase) }
     }
 
     /// The chip must exist and hold every configured line (read-only: nothing is requested). A chip this user

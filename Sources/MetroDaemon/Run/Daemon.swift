@@ -93,11 +93,10 @@ public final class Daemon {
         hub.language = config.language
 
         var selected = stored.selected
-        if selected == nil, let route = config.route {
-            if case .found(let from) = network.resolve(route.from), case .found(let to) = network.resolve(route.to) {
-                selected = RouteChoice(from: from.id, to: to.id)
-            } else {
-                throw DaemonStartError("route = \(route.from) \(route.to): unknown station (see metrotimer stations)")
+        if selected == nil {
+            switch config.defaultRoute(on: network) {
+            case .success(let route): selected = route
+            case .failure(let problem): throw DaemonStartError(problem.phrase.en)
             }
         }
         engine = Engine(network: network, calibration: stored.calibration, routes: stored.routes, selectedRoute: selected,
@@ -326,13 +325,12 @@ public final class Daemon {
         func resolve(_ query: String) throws(EngineError) -> StationID {
             switch network.resolve(query) {
             case .found(let s): return s.id
+            // Named in the asker's language when the refusal is worded (EngineError.message(_:names:)).
             case .ambiguous(let options):
-                let ids = options.prefix(5).map(\.id.rawValue).joined(separator: ", ")
-                throw .plan(.unknownStation(query + Phrase(uk: " (неоднозначно: \(ids))", en: " (ambiguous: \(ids))")(language)))
+                throw .plan(.ambiguousStation(query, candidates: options.prefix(5).map(\.id)))
             case .notFound(let suggestions):
-                let ids = suggestions.prefix(3).map(\.id.rawValue).joined(separator: ", ")
-                throw .plan(.unknownStation(query + (suggestions.isEmpty ? ""
-                    : Phrase(uk: " (можливо, \(ids)?)", en: " (did you mean \(ids)?)")(language))))
+                throw .plan(suggestions.isEmpty ? .unknownStation(query)
+                    : .misspelledStation(query, suggestions: suggestions.prefix(3).map(\.id)))
             }
         }
         switch request {
@@ -426,20 +424,24 @@ extension EngineError {
     }
 
     /// A stable word for scripts.
-    var code: String {
+    var code: ReplyCode {
         switch self {
-        case .noRouteChosen: return "no_route"
-        case .tripAlreadyActive: return "trip_active"
-        case .noActiveTrip: return "no_trip"
-        case .plan: return "plan"
-        case .correction: return "rejected"
-        case .calibrationSessionActive: return "calibrating"
-        case .noCalibrationSession: return "not_calibrating"
-        case .invalidCalibration: return "bad_request"
-        case .storage: return "storage"
-        case .reminder(.noSuchReminder): return "no_reminder"
-        case .reminder: return "bad_request"
-        case .suspension: return "bad_request"
+        case .noRouteChosen: return .noRoute
+        case .tripAlreadyActive: return .tripActive
+        case .noActiveTrip: return .noTrip
+        case .plan: return .plan
+        case .correction: return .rejected
+        case .calibrationSessionActive: return .calibrating
+        case .noCalibrationSession: return .notCalibrating
+        // A line or direction that is not one: the field's value is out of its range.
+        case .invalidCalibration: return .badRequest
+        case .storage: return .storage
+        case .reminder(.noSuchReminder): return .noReminder
+        case .reminder(.duplicate): return .duplicateReminder
+        case .reminder(.tooMany): return .tooManyReminders
+        // A time or days that cannot be read: the field's value is malformed.
+        case .reminder(.badTime), .reminder(.timeOutOfRange), .reminder(.badDays): return .badRequest
+        case .suspension: return .notAStretch
         }
     }
 }

@@ -70,6 +70,18 @@ public struct JournalEntry: Sendable, Equatable, Codable {
         return confirmed - finalSeconds
     }
 
+    /// The confirmed seconds when they measure the ride: an "I'm off" pressed by mistake (far outside any plausible
+    /// arrival, `RideAccuracy.setAsideReason`) is set aside and measures nothing.
+    public var measuredConfirmedSeconds: Int? {
+        guard outcome == .arrived, let confirmed = confirmedSeconds,
+            RideAccuracy.setAsideReason(confirmed: confirmed, final: finalSeconds) == nil
+        else { return nil }
+        return confirmed
+    }
+
+    /// `errorSeconds` of a ride whose "I'm off" measures it; nil for a press by mistake.
+    public var measuredErrorSeconds: Int? { measuredConfirmedSeconds.map { $0 - finalSeconds } }
+
     private enum CodingKeys: String, CodingKey {
         case id, t0 = "t0_ns", t0UnixMilliseconds = "t0_unix_ms", from, to, plannedSeconds = "planned_s",
             finalSeconds = "final_s", confirmedSeconds = "confirmed_s", manualCorrections = "manual_corrections",

@@ -1,6 +1,7 @@
 /// The accuracy figures of the journal (model §8), for `metrotimer stats`.
 public struct JournalStatistics: Sendable, Equatable {
-    /// Trips whose true arrival is known (`arrived` with a confirmation).
+    /// Trips whose true arrival is known (`arrived` with a confirmation that is not a press by mistake: those are
+    /// set aside, as in `RideAccuracy`).
     public let measuredTripCount: Int
     /// Median of confirmed − final over measured trips, seconds; the upper median for an even count (it leans
     /// toward the larger, i.e. safer-looking, error, so the figure never flatters). Nil without measured trips.
@@ -21,7 +22,7 @@ public struct JournalStatistics: Sendable, Equatable {
     /// The figures over a journal.
     public init(entries: [JournalEntry]) {
         tripCount = entries.count
-        let errors = entries.compactMap(\.errorSeconds).sorted()
+        let errors = entries.compactMap(\.measuredErrorSeconds).sorted()
         measuredTripCount = errors.count
         medianErrorSeconds = errors.isEmpty ? nil : errors[errors.count / 2]
         withinThirtySecondsShare = errors.isEmpty

@@ -4,6 +4,10 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case sameStation(StationID)
     /// No station has this id.
     case unknownStation(String)
+    /// No station has this name, but these are near it (what the rider may have meant).
+    case misspelledStation(String, suggestions: [StationID])
+    /// The name fits more than one station: these.
+    case ambiguousStation(String, candidates: [StationID])
     /// The station is closed: trains pass without stopping.
     case closedStation(StationID)
     /// No service on the stretch between two adjacent stations now.
@@ -21,6 +25,14 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
                           en: "The start and the destination are the same station: \(name(id))")(language)
         case .unknownStation(let text):
             return Phrase(uk: "Немає такої станції: \(text)", en: "No such station: \(text)")(language)
+        case .misspelledStation(let text, let suggestions):
+            let names = suggestions.map(name).joined(separator: ", ")
+            return Phrase(uk: "Немає такої станції: \(text) (можливо, \(names)?)",
+                          en: "No such station: \(text) (did you mean \(names)?)")(language)
+        case .ambiguousStation(let text, let candidates):
+            let names = candidates.map(name).joined(separator: ", ")
+            return Phrase(uk: "Назва «\(text)» неоднозначна: \(names)",
+                          en: "The name '\(text)' is ambiguous: \(names)")(language)
         case .closedStation(let id):
             return Phrase(uk: "Станція \(name(id)) закрита: потяги її минають",
                           en: "\(name(id)) is closed: trains pass without stopping")(language)

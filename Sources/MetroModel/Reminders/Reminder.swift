@@ -31,7 +31,7 @@ public struct Reminder: Sendable, Hashable, Codable {
     public static func parseTime(_ text: String) throws(ReminderError) -> (hour: Int, minute: Int) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,
-            let h = Int(parts[0]), let m = Int(parts[1]), parts.allSatisfy({ $0.allSatisfy(\.isASCII) })
+            let h = PlainNumber.whole(parts[0]), let m = PlainNumber.whole(parts[1])
         else { throw .badTime(text) }
         guard (0...23).contains(h), (0...59).contains(m) else { throw .timeOutOfRange(text) }
         return (h, m)

@@ -28,27 +28,12 @@ public struct RouteBook: Sendable, Equatable, Codable {
     /// Whether a route is pinned.
     public func isPinned(_ route: RouteChoice) -> Bool { pinned.contains(route) }
 
-    /// What `togglePin` did.
-    public enum PinChange: Sendable, Equatable {
-        /// The route is now pinned (newest); `evicted` is the oldest pin dropped to stay within the cap.
-        case pinned(evicted: RouteChoice?)
-        /// The route was pinned and is not any more.
-        case unpinned
-    }
-
-    /// model §9 pinning: pinning an already pinned route unpins it; otherwise it becomes the newest pin, and
-    /// when the list is full the oldest pin makes room.
-    @discardableResult
-    public mutating func togglePin(_ route: RouteChoice) -> PinChange {
-        if unpin(route) { return .unpinned }
-        return .pinned(evicted: pin(route))
-    }
-
-    /// Pins a route as the newest (an already pinned one moves to the front); returns the oldest pin dropped
-    /// to stay within the cap, if any.
+    /// model §9 pinning: a route not pinned becomes the newest pin, and when the list is full the oldest pin makes
+    /// room (returned); pinning a route already pinned changes nothing (it keeps its place: the numbers the double
+    /// press buzzes do not move). Only `unpin` unpins.
     @discardableResult
     public mutating func pin(_ route: RouteChoice) -> RouteChoice? {
-        pinned.removeAll { $0 == route }
+        guard !pinned.contains(route) else { return nil }
         pinned.insert(route, at: 0)
         return pinned.count > RouteBook.maxPinned ? pinned.removeLast() : nil
     }

@@ -4,7 +4,8 @@
 /// - a **ride** is a journaled trip whose start (t0, Kyiv time) falls in the year and that was not cancelled
 ///   (`arrived` or `expired`; a cancelled trip is counted apart, it may never have left the platform);
 /// - **time underground** adds each ride's confirmed duration when the rider said "I'm off", else the model's
-///   final arrival — the whole ride, surface stretches included;
+///   final arrival — the whole ride, surface stretches included; an "I'm off" pressed by mistake (set aside in
+///   `stats`) counts as no confirmation;
 /// - **stations** are every station the ride's route passed (as the network plans it today), **lines** theirs;
 /// - **earliest / latest** compare the time of day on the service day, which runs past midnight (a ride at 00:20
 ///   is later than one at 23:50);
@@ -44,7 +45,7 @@ public struct YearOnTheMetro: Sendable, Equatable {
         let ridden = inYear.filter { $0.outcome != .stopped }
         rides = ridden.count
         cancelled = inYear.count - ridden.count
-        secondsUnderground = ridden.reduce(0) { $0 + max(0, $1.confirmedSeconds ?? $1.finalSeconds) }
+        secondsUnderground = ridden.reduce(0) { $0 + max(0, $1.measuredConfirmedSeconds ?? $1.finalSeconds) }
         var stations = Set<StationID>()
         var counts: [RouteChoice: (count: Int, last: Int)] = [:]
         for (index, entry) in ridden.enumerated() {
