@@ -11,12 +11,15 @@
 # status documents, clock ranges, power loss, reminders' gestures, GPS link backoff) and every other test module run.
 TSAN_SCRATCH := $(BUILD_DIR)/tsan
 TSAN_LOG     := $(TSAN_SCRATCH)/test-tsan.log
-TSAN_FORKING := AlertDeliveryCrashTests|CrashSafetyTests|GPSCalibrationModeTests|NotifyProtocolTests|UkrainianGuideTests|\
-CLIClientTests|DaemonSmokeTests|HwcheckInputTests|PressRefusalTests|ConfigCheckTests|FeatureDaemonTests|InputStartupTests|\
-ScriptsTests|ConfigTests|FloodTests|JSONNestingTests|SignalTests|ConnectionLimitTests|GPSDaemonLinkTests|\
-JournalStreamTests|StalledLogReaderTests|ControlProtocolDocTests|GPSDaemonRideTests|LanguageCoverageTests|\
-StartupChecksTests|ControlSocketTests|NewcomerPathTests|StatusLineTests|GPSDaemonTests
-TSAN_SKIP    ?= ^MetroDaemonTests\.($(TSAN_FORKING))
+TSAN_FORKING := AlertDeliveryCrashTests CrashSafetyTests NotifyProtocolTests UkrainianGuideTests CLIClientTests \
+                DaemonSmokeTests HwcheckInputTests PressRefusalTests ConfigCheckCommandTests CheckConfigCommandTests \
+                FeatureDaemonTests InputStartupTests ScriptsTests FloodTests JSONNestingTests SignalTests \
+                ConnectionLimitTests JournalStreamTests StalledLogReaderTests ControlProtocolDocTests GPSDaemonTests \
+                LanguageCoverageTests StartupChecksTests ControlSocketTests NewcomerPathTests StatusLineTests \
+                RefusalCodeTests UkrainianAnswerTests
+tsan_empty :=
+tsan_space := $(tsan_empty) $(tsan_empty)
+TSAN_SKIP    ?= ^MetroDaemonTests\.($(subst $(tsan_space),|,$(strip $(TSAN_FORKING))))/
 # halt_on_error=0: every report is printed, not just the first; the log is checked for any.
 TSAN_OPTIONS_FOR_TESTS ?= halt_on_error=0 second_deadlock_stack=1
 
