@@ -70,6 +70,9 @@ public final class Engine {
     public private(set) var calibrationSession: CalibrationSession?
     /// Samples of the running calibration session that failed the plausibility checks (model §6), for the status.
     public private(set) var calibrationRejections: [Phrase] = []
+    /// The journal's figures (`stats`, `stats --year`), fed each trip as it is journaled, so reading them costs the
+    /// same whatever the journal's length. It starts from what the store held when the daemon started.
+    public private(set) var journalTally: JournalTally
     /// While someone watches the status, the engine also wakes at each arrival so the snapshot is pushed when it
     /// changes; nobody watching ⇒ no such wake-ups (an idle daemon never wakes).
     public var hasWatchers = false {
@@ -88,9 +91,10 @@ public final class Engine {
     public init(network: Network, calibration: CalibrationStore, routes: RouteBook, selectedRoute: RouteChoice?,
                 store: EngineStore, alarm: AlarmScheduling, haptics: HapticSink, publisher: StatusPublishing,
                 log: EngineLogging, suspensions: [SuspendedStretch] = [], reminders: ReminderBook = ReminderBook(),
-                reminderAlarm: WallAlarmScheduling? = nil)
+                reminderAlarm: WallAlarmScheduling? = nil, journalTally: JournalTally? = nil)
     {
         self.baseNetwork = network
+        self.journalTally = journalTally ?? JournalTally(network: network)
         // Stored before suspensions were kept merged, overlapping stretches may repeat segments: merge them.
         let merged = network.mergedSuspensions(suspensions)
         self.network = network.withLocalSuspensions(merged)
@@ -441,6 +445,9 @@ public final class Engine {
             nextStopSeconds: current.fired[.nextStop].map { $0.seconds(since: trip.t0) })
         var id: Int64 = 0
         try persist { id = try store.endTrip(entry) }
+        var journaled = entry
+        journaled.id = id
+        journalTally.add(journaled)
         active = nil
         // An alarm still repeating (or an alert still playing) belongs to the trip just ended.
         withdraw(Set(current.fired.keys))

@@ -135,6 +135,7 @@ struct BenchStatus: Decodable {
         struct Alert: Decodable {
             let kind: String
             let due: String
+            let fired: String?
         }
         let t0: String
         let arrival: String

@@ -5,6 +5,7 @@
 //   metrotimer-bench idle-wakeups [--seconds S] [--trip-seconds S] [--control-seconds S]
 //   metrotimer-bench rss
 //   metrotimer-bench startup [--runs N]
+//   metrotimer-bench year-flood [--trips N]
 //
 // The daemon benchmarks start the metrotimerd and metrotimer built next to this program.
 import Glibc
@@ -14,6 +15,7 @@ let usageText = """
            metrotimer-bench idle-wakeups [--seconds S] [--trip-seconds S] [--control-seconds S]
            metrotimer-bench rss
            metrotimer-bench startup [--runs N]
+           metrotimer-bench year-flood [--trips N]
 
     """
 
@@ -76,6 +78,9 @@ do {
     case "startup":
         let options = Options(rest, valued: ["--runs"], flags: [])
         try StartupBenchmark(runs: Int(options.positive("--runs", default: 10))).run()
+    case "year-flood":
+        let options = Options(rest, valued: ["--trips"], flags: [])
+        try YearFloodBenchmark(trips: Int(options.positive("--trips", default: 10_000))).run()
     default:
         usage()
     }

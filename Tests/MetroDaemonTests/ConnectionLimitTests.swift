@@ -49,6 +49,74 @@ import Testing
         #expect(Self.wakeUps(pid) == before, "the idle daemon woke up")
     }
 
+    /// A client that connects and never sends a byte is the plainest stuck client: the request timer must be armed
+    /// by the accept itself, not only when some client leaves a request unfinished. A real server on a real socket,
+    /// its loop stepped by hand: every blocking wait must end on the timer, never run out with nothing to do.
+    @Test func aConnectionThatNeverSendsAByteIsTimedOut() throws {
+        var limits = ConnectionLimits()
+        limits.requestTimeoutNanoseconds = 1_000_000_000
+        let rig = try ControlRateLimitTests.Rig(limits)
+        let silent = try rig.connect()
+        var received: [UInt8] = []
+        var closed = false
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for _ in 0..<6 where !closed {
+            // Far longer than the timeout: a wait that ends with nothing handled means no deadline was armed.
+            let handled = try rig.loop.runOnce(timeoutMilliseconds: 10_000)
+            try #require(handled > 0, "the loop slept through the silent connection's deadline")
+            while true {
+                let n = recv(silent.fd.rawValue, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+                if n > 0 { received += buffer[..<n]; continue }
+                if n == 0 { closed = true }
+                break
+            }
+        }
+        let reply = try? JSONSerialization.jsonObject(with: Data(received)) as? [String: Any]
+        #expect(reply?["code"] as? String == "timeout", "\(String(decoding: received, as: UTF8.self))")
+        #expect(closed, "the silent connection was not closed")
+        #expect(rig.server.connectionCount == 0)
+    }
+
+    /// Each newcomer over the cap closes an idle connection; a peer churning connections closes one per connect. The
+    /// log says so once per window, not once per closing: 200 connections over a cap of 4 write one line, and
+    /// every closed connection was still told why.
+    @Test func churningConnectionsWritesABoundedNumberOfLogLines() throws {
+        var limits = ConnectionLimits()
+        limits.maximumConnectionsPerPeer = 4
+        let sink = RecordingLogSink()
+        let rig = try ControlRateLimitTests.Rig(limits, log: Logger(sink: sink))
+        var held: [UnixConnection] = []
+        for _ in 0..<200 {
+            held.append(try rig.connect())
+            try rig.step(1, draining: [])
+        }
+        #expect(rig.server.connectionCount == 4)
+        var told = 0
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        for connection in held.prefix(196) where recv(connection.fd.rawValue, &buffer, buffer.count, Int32(MSG_DONTWAIT)) > 0 {
+            if String(decoding: buffer, as: UTF8.self).contains("\"busy\"") { told += 1 }
+        }
+        #expect(told == 196)
+        let lines = sink.lines.filter { $0.contains("closing its oldest idle one") }
+        #expect(lines.count == 1, "\(lines.count) lines: \(lines.prefix(3))")
+    }
+
+    /// The window's arithmetic: one line per window, and the next line counts what was held back.
+    @Test func aLogWindowLetsOneLineThroughPerWindowAndCountsTheRest() {
+        var window = LogWindow(lengthNanoseconds: 1_000)
+        #expect(window.admit(now: 5_000) == 0)
+        #expect(window.admit(now: 5_001) == nil)
+        #expect(window.admit(now: 5_999) == nil)
+        #expect(window.heldBack == 2)
+        #expect(window.admit(now: 6_000) == 2)
+        #expect(window.heldBack == 0)
+        #expect(window.admit(now: 6_500) == nil)
+        #expect(window.admit(now: 9_000) == 1)
+        // Times far apart (a clock read at either end of its range) never trap.
+        _ = window.admit(now: .min)
+        _ = window.admit(now: .max)
+    }
+
     @Test func idleConnectionsOverThePerUserCapMakeRoomForTheRider() throws {
         let daemon = try DaemonProcess()
         defer { daemon.stop(); daemon.remove() }

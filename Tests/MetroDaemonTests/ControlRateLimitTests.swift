@@ -18,11 +18,11 @@ import Testing
         let server: ControlServer
         private(set) var servedTurns: [UInt64] = []
 
-        init(_ limits: ConnectionLimits) throws {
+        init(_ limits: ConnectionLimits, log: Logger = Logger(sink: DiscardingSink())) throws {
             directory = try makeScratchDirectory("rate")
             loop = try EventLoop()
             server = try ControlServer(path: directory.appendingPathComponent("control.sock").path, groupName: "", loop: loop,
-                                       log: Logger(sink: DiscardingSink()), limits: limits)
+                                       log: log, limits: limits)
             server.dispatch = { [unowned self] _, _ in
                 self.servedTurns.append(self.loop.turn)
                 return ("{\"ok\": true}", false)

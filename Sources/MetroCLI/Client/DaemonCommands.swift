@@ -255,19 +255,21 @@ extension Command {
                                        en: "accuracy figures from the journal (--year YYYY: the year on the metro)"),
         help: Phrase(
             uk: "використання: metrotimer stats [--json] [--lang uk|en] [--socket ШЛЯХ]\n"
-                + "              metrotimer stats --year РРРР [--json] [--svg ФАЙЛ] [--lang uk|en] [--socket ШЛЯХ]\n\n"
+                + "              metrotimer stats --year РРРР [--json] [--svg ФАЙЛ|-] [--lang uk|en] [--socket ШЛЯХ]\n\n"
                 + "похибка = підтверджене − останнє розрахункове прибуття: додатна — відлік поспішав (безпечний бік).\n"
                 + "Точність прибуття: пізнє «наступна ваша» («я вийшов» раніше за нього), підтверджене − планове прибуття,\n"
                 + "за напрямком і часом доби; «я вийшов» далеко поза будь-яким імовірним прибуттям відкладається й рахується.\n"
                 + "--year: поїздки, час у метро, станції, лінії, найчастіший маршрут, найраніша й найпізніша поїздка\n"
-                + "і точність того року; --svg ФАЙЛ ще й записує це карткою, щоб зберегти чи поділитися.\n\n" + socketHelp.uk,
+                + "і точність того року; --svg ФАЙЛ ще й записує це карткою, щоб зберегти чи поділитися: нова картка\n"
+                + "заміняє стару цілком або ніяк; --svg - пише картку у стандартний вивід.\n\n" + socketHelp.uk,
             en: "usage: metrotimer stats [--json] [--lang uk|en] [--socket PATH]\n"
-                + "       metrotimer stats --year YYYY [--json] [--svg FILE] [--lang uk|en] [--socket PATH]\n\n"
+                + "       metrotimer stats --year YYYY [--json] [--svg FILE|-] [--lang uk|en] [--socket PATH]\n\n"
                 + "error = confirmed − final arrival: positive means the countdown ran fast (the safe side).\n"
                 + "Arrival accuracy: late \"yours is next\" (\"I'm off\" before it sounded), confirmed − planned arrival,\n"
                 + "per direction and time of day; an \"I'm off\" far outside any plausible arrival is set aside and counted.\n"
                 + "--year: rides, time underground, stations, lines, the most frequent route, the earliest and latest\n"
-                + "ride and the accuracy that year; --svg FILE also writes it as a card to keep or share.\n\n" + socketHelp.en))
+                + "ride and the accuracy that year; --svg FILE also writes it as a card to keep or share: the new card\n"
+                + "replaces the old one whole or not at all; --svg - writes the card to standard output.\n\n" + socketHelp.en))
     { context throws(CLIError) in
         let args = try parse(context, "stats", values: ["--year", "--svg"], flags: ["--json"])
         let language = try args.language(context)

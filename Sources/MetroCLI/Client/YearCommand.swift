@@ -1,11 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import MetroControl
 import MetroModel
 import MetroSystem
 
-/// `metrotimer stats --year YYYY [--json] [--svg FILE]`: the year on the metro — rides, time underground, distinct
+/// `metrotimer stats --year YYYY [--json] [--svg FILE|-]`: the year on the metro — rides, time underground, distinct
 /// stations and lines, the most frequent route, the earliest and latest ride, and the accuracy that year.
 enum YearCommand {
     /// Runs the year form of `stats` (arguments already parsed by `stats`).
@@ -14,18 +11,25 @@ enum YearCommand {
             throw .usage(Phrase(uk: "--year потребує рік від 2000 до 2100, а не '\(args.values["--year"] ?? "")'",
                                 en: "--year needs a year from 2000 to 2100, not '\(args.values["--year"] ?? "")'")(L))
         }
+        if args.values["--svg"] == "-" && args.flags.contains("--json") {
+            throw .usage(Phrase(uk: "--svg - пише картку у стандартний вивід, тож не поєднується з --json",
+                                en: "--svg - writes the card to standard output, so it does not go with --json")(L))
+        }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.year(year))
         let document = reply["year"] ?? .null
         if let path = args.values["--svg"] {
             let svg = YearCard.render(document, language: L, names: context.stationNames)
-            do {
-                let fd = try FileDescriptor.open(path, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
-                defer { try? fd.close() }
-                try fd.writeAll(Array(svg.utf8))
-            } catch {
-                throw CLIError(Phrase(uk: "не вдалося записати \(path): \((error as? SystemError)?.ukrainianReason ?? "\(error)")",
-                                      en: "cannot write \(path): \(error)")(L),
+            if path == "-" {
+                context.output.write(svg)
+                return
+            }
+            // A new card replaces the old one whole or not at all: a full disk or a file size limit leaves the old
+            // card as it was.
+            do throws(SystemError) { try Files.replace(path, with: Array(svg.utf8)) } catch {
+                throw CLIError(Phrase(uk: "не вдалося записати \(path): \(error.ukrainianReason); файл \(path) лишився як був",
+                                      en: "cannot write \(path): \(error.errno.description) (errno \(error.errno.rawValue)); "
+                                          + "\(path) is left as it was")(L),
                                exitCode: CLIError.noInputCode)
             }
             if !args.flags.contains("--json") {

@@ -26,6 +26,9 @@ struct ConnectionLimits {
     var readChunk = 4096
     /// Connections accepted per loop turn; more wait in the listen queue for the next turn.
     var acceptsPerTurn = 16
+    /// "Closing its oldest idle one" is logged at most once per this many nanoseconds (with the count of the
+    /// closings not logged since): a peer churning connections must not fill the log.
+    var evictionLogIntervalNanoseconds: Int64 = 60_000_000_000
     /// A streamed reply is fed more only while less than this many bytes wait to be sent.
     var streamLowWater = 64 * 1024
 }

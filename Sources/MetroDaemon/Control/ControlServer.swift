@@ -81,6 +81,8 @@ final class ControlServer {
     private var reserve: FileDescriptor?
     /// Whether the current shortage of descriptors was logged (once per shortage, not once per client).
     private var outOfDescriptors = false
+    /// Paces the "closing its oldest idle one" line (see `ConnectionLimits.evictionLogIntervalNanoseconds`).
+    private var evictionLog: LogWindow
     /// Closes connections whose request stays unfinished too long; armed only while such a connection exists.
     private let requestTimer: AlarmTimer
     private var requestTimerToken: EventLoop.Token?
@@ -108,6 +110,7 @@ final class ControlServer {
         self.loop = loop
         self.log = log
         self.limits = limits
+        evictionLog = LogWindow(lengthNanoseconds: limits.evictionLogIntervalNanoseconds)
         if groupName.isEmpty {
             group = nil
         } else if let gid = try Membership.groupID(named: groupName) {
@@ -160,6 +163,9 @@ final class ControlServer {
 
     /// Accepts at most `acceptsPerTurn` waiting connections; the listener stays readable for the rest.
     private func acceptSome() {
+        // However this ends (nothing more waiting, an error, the budget spent), every connection accepted here has
+        // not sent its first request yet: the request timer must cover it, or a silent client is never closed.
+        defer { refreshRequestTimer() }
         var accepted = 0
         while accepted < limits.acceptsPerTurn {
             let connection: UnixConnection?
@@ -181,7 +187,6 @@ final class ControlServer {
             }
             admit(connection)
         }
-        refreshRequestTimer()
     }
 
     private func admit(_ connection: UnixConnection) {
@@ -239,7 +244,11 @@ final class ControlServer {
         let candidates = clients.values.filter { $0.peer.uid == victimUID && $0.isIdle && !$0.connection.hasUnreadBytes }
         guard let victim = candidates.min(by: { ($0.watching ? 1 : 0, $0.lastActive) < ($1.watching ? 1 : 0, $1.lastActive) })
         else { return false }
-        log.notice("control socket: uid \(victimUID) holds too many connections; closing its oldest idle one (pid \(victim.peer.pid))")
+        if let unlogged = evictionLog.admit(now: bootNow()) {
+            let since = unlogged == 0 ? "" : "; \(unlogged) more closed for too many connections since the last such line"
+            log.notice("control socket: uid \(victimUID) holds too many connections; closing its oldest idle one (pid \(victim.peer.pid))"
+                       + since)
+        }
         let notice = DaemonRefusal.closedOldestIdle(uid: victimUID).reply(language)
         _ = try? victim.connection.sendAvailable(ArraySlice((notice + "\n").utf8))
         drop(victim)

@@ -81,13 +81,9 @@ extension Daemon {
                 return ["removed": JSONValue(encoding: before[number - 1]), "reminders": remindersValue()]
             }
         case .year(let year):
-            do {
-                let entries = try store.journal(limit: 1_000_000)
-                return ControlReply.ok(["year": JSONValue(encoding: YearDocument(
-                    YearOnTheMetro(year: year, entries: entries, network: network)))])
-            } catch {
-                return DaemonRefusal.journalUnreadable("\(error)").reply(language)
-            }
+            // From the tally the engine keeps as trips are journaled: no journal is read per request.
+            if let journalUnreadable { return DaemonRefusal.journalUnreadable(journalUnreadable).reply(language) }
+            return ControlReply.ok(["year": JSONValue(encoding: YearDocument(engine.journalTally.year(year)))])
         default:
             return DaemonRefusal.notAFeatureRequest.reply(language)
         }

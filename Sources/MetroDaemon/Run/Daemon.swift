@@ -31,6 +31,8 @@ public final class Daemon {
     private var environment: [String: String]
     private var watchdogTimer: AlarmTimer?
     private var exitCode: Int32 = 0
+    /// Why the stored journal could not be read at start-up (its figures would be incomplete), or nil.
+    let journalUnreadable: String?
 
     /// Sets everything up (data, store, hardware, socket) and restores a stored trip. Throws `DaemonStartError`
     /// with a message a rider can act on.
@@ -99,9 +101,20 @@ public final class Daemon {
             case .failure(let problem): throw DaemonStartError(problem.phrase.en)
             }
         }
+        // The journal's figures are counted once here and kept up to date as trips are journaled: `stats` and
+        // `stats --year` then cost the loop the same however long the journal grows.
+        var tally = JournalTally(network: network)
+        do {
+            try store.eachJournalEntry { tally.add($0) }
+            journalUnreadable = nil
+        } catch {
+            log.error("cannot read the journal: \(error); stats and the year on the metro are refused until a restart reads it")
+            journalUnreadable = "\(error)"
+        }
         engine = Engine(network: network, calibration: stored.calibration, routes: stored.routes, selectedRoute: selected,
                         store: store, alarm: alarm, haptics: device, publisher: hub, log: EngineLog(log),
-                        suspensions: stored.suspensions, reminders: stored.reminders, reminderAlarm: reminderAlarm)
+                        suspensions: stored.suspensions, reminders: stored.reminders, reminderAlarm: reminderAlarm,
+                        journalTally: tally)
         device.engine = engine
 
         let socketPath = config.runtimeDirectory + "/control.sock"
@@ -368,13 +381,11 @@ public final class Daemon {
                 return (DaemonRefusal.journalUnreadable("\(error)").reply(language), false)
             }
         case .stats:
-            do {
-                let entries = try store.journal(limit: 100_000)
-                return (ControlReply.ok(["stats": JSONValue(encoding: StatsDocument(JournalStatistics(entries: entries))),
-                                         "accuracy": JSONValue(encoding: AccuracyDocument(RideAccuracy(entries: entries)))]), false)
-            } catch {
-                return (DaemonRefusal.journalUnreadable("\(error)").reply(language), false)
-            }
+            // From the tally the engine keeps as trips are journaled: no journal is read per request.
+            if let journalUnreadable { return (DaemonRefusal.journalUnreadable(journalUnreadable).reply(language), false) }
+            let tally = engine.journalTally
+            return (ControlReply.ok(["stats": JSONValue(encoding: StatsDocument(tally.statisticsFigures)),
+                                     "accuracy": JSONValue(encoding: AccuracyDocument(tally.accuracy))]), false)
         case .calibration:
             return (ControlReply.ok(["calibration": JSONValue(encoding: CalibrationDocument(engine.calibration))]), false)
         case .resetCalibration:

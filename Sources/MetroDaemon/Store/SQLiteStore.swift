@@ -27,6 +27,9 @@ public final class SQLiteStore: EngineStore {
     private let bootID: String?
     private let wallNowMilliseconds: () -> Int64
     private let bootNowNanoseconds: () -> Int64
+    /// Journal rows read since the store was opened: the start-up count of the journal reads each once, and a
+    /// `stats` or `year` request reads none (their figures are kept as trips are journaled).
+    private(set) var journalRowsRead = 0
 
     /// Opens (creating, migrating or replacing a damaged file as needed) the store in `directory`.
     public init(directory: String, log: Logger, bootID: String? = Clocks.bootID(),
@@ -368,6 +371,7 @@ public final class SQLiteStore: EngineStore {
         try statement.bind(before ?? Int64.max, at: 2)
         var out: [JournalEntry] = []
         while try statement.step() {
+            journalRowsRead += 1
             guard let outcome = statement.string(at: 8).flatMap(TripOutcome.init(rawValue:)) else { continue }
             out.append(JournalEntry(
                 id: statement.int64(at: 0), t0: Instant(nanoseconds: statement.int64(at: 1)),
@@ -380,6 +384,20 @@ public final class SQLiteStore: EngineStore {
                 outcome: outcome, nextStopSeconds: statement.isNull(at: 13) ? nil : Int(statement.int64(at: 13))))
         }
         return out
+    }
+
+    /// Calls `body` with every journal entry, newest first, reading a page at a time (a long journal is never
+    /// held whole).
+    public func eachJournalEntry(pageSize: Int = 1024, _ body: (JournalEntry) -> Void) throws {
+        var before: Int64?
+        while true {
+            let rowsBefore = journalRowsRead
+            let page = try journal(limit: pageSize, before: before)
+            page.forEach(body)
+            // A short page was the last (a row with an unknown outcome is read but not returned).
+            guard journalRowsRead - rowsBefore == pageSize, let last = page.last else { return }
+            before = last.id
+        }
     }
 
     /// Stored calibration sessions (for replay), oldest first.

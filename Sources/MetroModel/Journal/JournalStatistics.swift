@@ -19,18 +19,49 @@ public struct JournalStatistics: Sendable, Equatable {
     /// Number of journaled trips of any outcome.
     public let tripCount: Int
 
+    /// What the figures are made of, kept up to date one journaled trip at a time: adding a trip costs a binary
+    /// search and one move, reading the figures costs the same whatever the journal's length.
+    public struct Tally: Sendable, Equatable {
+        var tripCount = 0
+        /// Confirmed − final of every measured trip, ascending.
+        var errors: [Int] = []
+        var withinThirtySeconds = 0
+        var manualCorrections = 0
+        var lateCorrections = 0
+        var tripsWithLateCorrection = 0
+
+        public init() {}
+
+        /// Counts one journaled trip.
+        public mutating func add(_ entry: JournalEntry) {
+            tripCount += 1
+            if let error = entry.measuredErrorSeconds {
+                errors.insertSorted(error)
+                if abs(error) <= 30 { withinThirtySeconds += 1 }
+            }
+            manualCorrections += entry.manualCorrections
+            lateCorrections += entry.lateCorrections
+            if entry.lateCorrections > 0 { tripsWithLateCorrection += 1 }
+        }
+    }
+
+    /// The figures of a tally.
+    public init(_ tally: Tally) {
+        tripCount = tally.tripCount
+        measuredTripCount = tally.errors.count
+        medianErrorSeconds = tally.errors.isEmpty ? nil : tally.errors[tally.errors.count / 2]
+        withinThirtySecondsShare = tally.errors.isEmpty
+            ? nil : Double(tally.withinThirtySeconds) / Double(tally.errors.count)
+        lateCorrectionShare = tally.manualCorrections > 0
+            ? Double(tally.lateCorrections) / Double(tally.manualCorrections) : nil
+        tripsWithLateCorrectionShare = tally.tripCount == 0
+            ? nil : Double(tally.tripsWithLateCorrection) / Double(tally.tripCount)
+    }
+
     /// The figures over a journal.
     public init(entries: [JournalEntry]) {
-        tripCount = entries.count
-        let errors = entries.compactMap(\.measuredErrorSeconds).sorted()
-        measuredTripCount = errors.count
-        medianErrorSeconds = errors.isEmpty ? nil : errors[errors.count / 2]
-        withinThirtySecondsShare = errors.isEmpty
-            ? nil : Double(errors.filter { abs($0) <= 30 }.count) / Double(errors.count)
-        let manual = entries.reduce(0) { $0 + $1.manualCorrections }
-        let late = entries.reduce(0) { $0 + $1.lateCorrections }
-        lateCorrectionShare = manual > 0 ? Double(late) / Double(manual) : nil
-        tripsWithLateCorrectionShare = entries.isEmpty
-            ? nil : Double(entries.filter { $0.lateCorrections > 0 }.count) / Double(entries.count)
+        var tally = Tally()
+        for entry in entries { tally.add(entry) }
+        self.init(tally)
     }
 }

@@ -14,20 +14,21 @@ public struct RideAccuracy: Sendable, Equatable {
         /// Rides that recorded when "yours is next" sounded (journaled since that was kept); the late rate is over these.
         public var warned = 0
         /// Sorted confirmed − planned arrival, seconds (positive: the ride took longer than planned).
-        public var errors: [Int] = []
+        public private(set) var errors: [Int] = []
+        /// The errors' sizes, sorted: kept beside them so no figure sorts anything when it is read.
+        public private(set) var absoluteErrors: [Int] = []
 
         public var lateShare: Double? { warned > 0 ? Double(late) / Double(warned) : nil }
         /// Median of the error, nearest rank.
         public var medianErrorSeconds: Int? { quantile(0.5) }
         /// 95th percentile of the error's size, nearest rank.
         public var p95AbsoluteErrorSeconds: Int? {
-            let sizes = errors.map(abs).sorted()
-            guard !sizes.isEmpty else { return nil }
-            return sizes[max(Int((0.95 * Double(sizes.count)).rounded(.up)) - 1, 0)]
+            guard !absoluteErrors.isEmpty else { return nil }
+            return absoluteErrors[max(Int((0.95 * Double(absoluteErrors.count)).rounded(.up)) - 1, 0)]
         }
         /// Share within ±30 s.
         public var withinThirtySecondsShare: Double? {
-            errors.isEmpty ? nil : Double(errors.filter { abs($0) <= 30 }.count) / Double(errors.count)
+            errors.isEmpty ? nil : Double(absoluteErrors.upperBound(of: 30)) / Double(errors.count)
         }
 
         func quantile(_ q: Double) -> Int? {
@@ -42,7 +43,8 @@ public struct RideAccuracy: Sendable, Equatable {
                 if confirmed < warning { late += 1 }
             }
             let error = confirmed - entry.plannedSeconds
-            errors.insert(error, at: errors.firstIndex { $0 > error } ?? errors.count)
+            errors.insertSorted(error)
+            absoluteErrors.insertSorted(abs(error))
         }
     }
 
@@ -103,16 +105,19 @@ public struct RideAccuracy: Sendable, Equatable {
     }
 
     public init(entries: [JournalEntry]) {
-        for entry in entries where entry.outcome == .arrived {
-            guard let confirmed = entry.confirmedSeconds else { continue }
-            if let reason = Self.setAsideReason(confirmed: confirmed, final: entry.finalSeconds) {
-                setAside[reason, default: 0] += 1
-                continue
-            }
-            all.add(entry, confirmed: confirmed)
-            let time = entry.t0UnixMilliseconds.map { TimeOfDay(unixSeconds: floorDivide($0, by: 1000)) }
-            groups[Group(from: entry.from, to: entry.to, timeOfDay: time), default: Figures()].add(entry, confirmed: confirmed)
+        for entry in entries { add(entry) }
+    }
+
+    /// Counts one journaled trip (the figures are kept up to date as trips are journaled, see `JournalTally`).
+    public mutating func add(_ entry: JournalEntry) {
+        guard entry.outcome == .arrived, let confirmed = entry.confirmedSeconds else { return }
+        if let reason = Self.setAsideReason(confirmed: confirmed, final: entry.finalSeconds) {
+            setAside[reason, default: 0] += 1
+            return
         }
+        all.add(entry, confirmed: confirmed)
+        let time = entry.t0UnixMilliseconds.map { TimeOfDay(unixSeconds: floorDivide($0, by: 1000)) }
+        groups[Group(from: entry.from, to: entry.to, timeOfDay: time), default: Figures()].add(entry, confirmed: confirmed)
     }
 
     /// Mistaken presses set aside, of any reason.

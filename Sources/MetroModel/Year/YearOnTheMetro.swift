@@ -37,43 +37,73 @@ public struct YearOnTheMetro: Sendable, Equatable {
 
     /// The figures of `year` over a journal (any order). Entries without a wall time of their start are left out.
     public init(year: Int, entries: [JournalEntry], network: Network) {
+        var journal = JournalTally(network: network)
+        for entry in entries { journal.add(entry) }
+        self = journal.year(year)
+    }
+
+    /// The figures of a year's tally.
+    init(year: Int, tally: Tally, network: Network) {
         self.year = year
-        let inYear = entries.filter { entry in
-            guard let ms = entry.t0UnixMilliseconds, ms > 0 else { return false }
-            return KyivTime.civil(unixSeconds: floorDivide(ms, by: 1000)).year == year
-        }.sorted { ($0.t0UnixMilliseconds ?? 0, $0.id) < ($1.t0UnixMilliseconds ?? 0, $1.id) }
-        let ridden = inYear.filter { $0.outcome != .stopped }
-        rides = ridden.count
-        cancelled = inYear.count - ridden.count
-        secondsUnderground = ridden.reduce(0) { $0 + max(0, $1.measuredConfirmedSeconds ?? $1.finalSeconds) }
+        rides = tally.rides
+        cancelled = tally.entries - tally.rides
+        secondsUnderground = tally.secondsUnderground
+        stations = tally.stations
+        lines = Set(tally.stations.compactMap { network.station($0)?.line }).sorted()
+        favourite = tally.routes.max { ($0.value.rides, $0.value.last) < ($1.value.rides, $1.value.last) }
+            .map { ($0.key, $0.value.rides) }
+        earliest = tally.earliest?.time
+        latest = tally.latest?.time
+        accuracy = JournalStatistics(tally.accuracy)
+    }
+
+    /// The year's start key of a ride: the time of day on the service day, which runs past midnight.
+    static func serviceDayKey(_ civil: CivilTime) -> Int {
+        let s = civil.secondsOfDay
+        return s < serviceDayStartHour * 3600 ? s + 86_400 : s
+    }
+
+    /// What one year's figures are made of, kept up to date one journaled trip at a time (`JournalTally`): adding
+    /// a trip costs a dictionary update and a binary search, reading the figures costs the same whatever the
+    /// journal's length (the stations and routes ridden are bounded by the network).
+    struct Tally: Sendable {
+        /// Where a ride stands in the journal's order (its start, then its id): ties between rides are decided by
+        /// it as a sorted journal would decide them.
+        struct Order: Comparable, Sendable {
+            var unixMilliseconds: Int64
+            var id: Int64
+            static func < (a: Order, b: Order) -> Bool { (a.unixMilliseconds, a.id) < (b.unixMilliseconds, b.id) }
+        }
+
+        /// That year's entries (with a wall time of their start), cancelled ones included.
+        var entries = 0
+        var rides = 0
+        var secondsUnderground = 0
         var stations = Set<StationID>()
-        var counts: [RouteChoice: (count: Int, last: Int)] = [:]
-        for (index, entry) in ridden.enumerated() {
+        /// Rides per route, and the latest of them (the favourite's tie-break: the route ridden most recently).
+        var routes: [RouteChoice: (rides: Int, last: Order)] = [:]
+        /// The earliest and latest ride of the day, with their order (the first in the journal's order wins a tie).
+        var earliest: (key: Int, order: Order, time: RideTime)?
+        var latest: (key: Int, order: Order, time: RideTime)?
+        var accuracy = JournalStatistics.Tally()
+
+        /// Counts one entry of the year; `stationsRidden` are the stations its route passed.
+        mutating func add(_ entry: JournalEntry, unixMilliseconds: Int64, civil: CivilTime, stationsRidden: [StationID]) {
+            entries += 1
+            accuracy.add(entry)
+            guard entry.outcome != .stopped else { return }
+            rides += 1
+            secondsUnderground += max(0, entry.measuredConfirmedSeconds ?? entry.finalSeconds)
+            stations.formUnion(stationsRidden)
             let route = RouteChoice(from: entry.from, to: entry.to)
-            counts[route] = ((counts[route]?.count ?? 0) + 1, index)
-            // The stations ridden, whatever the rider has suspended since; a route the data file no longer plans
-            // counts its two ends.
-            if let events = try? network.withLocalSuspensions([]).route(from: entry.from, to: entry.to) {
-                stations.formUnion(events.map(\.station))
-            } else {
-                stations.formUnion([entry.from, entry.to].filter { network.station($0) != nil })
-            }
+            let order = Order(unixMilliseconds: unixMilliseconds, id: entry.id)
+            let previous = routes[route]
+            routes[route] = ((previous?.rides ?? 0) + 1, max(previous?.last ?? order, order))
+            let time = RideTime(unixMilliseconds: unixMilliseconds, route: route, civil: civil)
+            let key = YearOnTheMetro.serviceDayKey(civil)
+            if earliest.map({ (key, order) < ($0.key, $0.order) }) ?? true { earliest = (key, order, time) }
+            if latest.map({ key > $0.key || key == $0.key && order < $0.order }) ?? true { latest = (key, order, time) }
         }
-        self.stations = stations
-        lines = Set(stations.compactMap { network.station($0)?.line }).sorted()
-        favourite = counts.max { ($0.value.count, $0.value.last) < ($1.value.count, $1.value.last) }
-            .map { ($0.key, $0.value.count) }
-        let times = ridden.map { entry in
-            RideTime(unixMilliseconds: entry.t0UnixMilliseconds!, route: RouteChoice(from: entry.from, to: entry.to),
-                     civil: KyivTime.civil(unixSeconds: floorDivide(entry.t0UnixMilliseconds!, by: 1000)))
-        }
-        func key(_ t: RideTime) -> Int {
-            let s = t.civil.secondsOfDay
-            return s < YearOnTheMetro.serviceDayStartHour * 3600 ? s + 86_400 : s
-        }
-        earliest = times.min { key($0) < key($1) }
-        latest = times.max { key($0) < key($1) }
-        accuracy = JournalStatistics(entries: inYear)
     }
 
     public static func == (a: YearOnTheMetro, b: YearOnTheMetro) -> Bool {
