@@ -20,16 +20,23 @@ import Testing
         ["status", "--socket", "/nonexistent/metrotimer.sock", "--lang", "en"],
     ]
 
+    /// The answers of one round, gathered from its threads.
+    final class Answers: Sendable {
+        let list = Mutex<[(command: Int, code: Int32, out: String, err: String)]>([])
+    }
+
     @Test func manyRunsAtOnceAnswerAsOneRunAlone() {
-        let expected = Self.commands.map { run($0) }
         // 4 rounds of 48 threads (more than there are cores, so the scheduler interleaves them anywhere), each held
-        // at a gate until all are ready and then let go at once: the first uses of everything overlap.
+        // at a gate until all are ready and then let go at once. The first round is the first use of the CLI in
+        // this test: nothing is run alone before it, so a lazily filled shared variable would be filled by all at
+        // once (the reference answers are taken afterwards).
+        var rounds: [[(command: Int, code: Int32, out: String, err: String)]] = []
         for round in 0..<4 {
             let runs = 48
             let gate = DispatchSemaphore(value: 0)
             let ready = DispatchGroup()
             let finished = DispatchGroup()
-            let results = Mutex<[(command: Int, code: Int32, out: String, err: String)]>([])
+            let answers = Answers()
             for index in 0..<runs {
                 ready.enter()
                 finished.enter()
@@ -38,7 +45,7 @@ import Testing
                     gate.wait()
                     let command = (index + round) % Self.commands.count
                     let r = run(Self.commands[command])
-                    results.withLock { $0.append((command, r.code, r.out, r.err)) }
+                    answers.list.withLock { $0.append((command, r.code, r.out, r.err)) }
                     finished.leave()
                 }
                 thread.start()
@@ -46,11 +53,14 @@ import Testing
             ready.wait()
             for _ in 0..<runs { gate.signal() }
             finished.wait()
-            let all = results.withLock { $0 }
-            #expect(all.count == runs)
+            rounds.append(answers.list.withLock { $0 })
+        }
+        let alone = Self.commands.map { run($0) }
+        for all in rounds {
+            #expect(all.count == 48)
             for result in all {
-                let alone = expected[result.command]
-                #expect(result.code == alone.code && result.out == alone.out && result.err == alone.err,
+                let expected = alone[result.command]
+                #expect(result.code == expected.code && result.out == expected.out && result.err == expected.err,
                         "metrotimer \(Self.commands[result.command].joined(separator: " ")) answered differently beside others")
             }
         }
