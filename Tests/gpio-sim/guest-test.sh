@@ -226,6 +226,9 @@ start_motor_recorder() { # start_motor_recorder FILE
   ( last=none
     while :; do
       read -r level < "$MOTOR_VALUE"
+      # Only a value the line can have: an unreadable sample must not end a pulse (busybox awk reads an empty
+      # level as 0, which would split one pulse into two).
+      case $level in 0|1) ;; *) level=$last ;; esac
       if [ "$level" != "$last" ]; then read -r up _ < /proc/uptime; echo "$up $level" >> "$1"; last=$level; fi
       read -t 0.005 _ <&3
     done ) &
@@ -234,7 +237,7 @@ start_motor_recorder() { # start_motor_recorder FILE
 stop_motor_recorder() { kill "$RECORDER"; wait "$RECORDER" 2>/dev/null; }
 pulses() { # pulses FILE FROM_CS: "start_cs duration_cs" of every on-pulse that started at or after FROM_CS
   awk -v from="$2" '{ t = int($1 * 100 + 0.5) }
-    $2 == 1 { on = t } $2 == 0 && on != "" { if (on >= from) print on, t - on; on = "" }' "$1"
+    $2 == "1" { on = t } $2 == "0" && on != "" { if (on >= from) print on, t - on; on = "" }' "$1"
 }
 # One letter per pulse: a = acknowledged (250 ms), y = yours is next (600 ms), g = get off now (1000 ms).
 pulse_letters() { pulses "$1" "$2" | awk '{ d = $2; c = "?"

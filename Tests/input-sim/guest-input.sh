@@ -395,17 +395,20 @@ motor_strength = strong"
   if [ -n "$strong" ] && [ -n "${NORMAL_MAGNITUDE:-}" ] && [ "$strong" -gt "$NORMAL_MAGNITUDE" ]; then
     ok "motor_strength = strong uploads a stronger effect ($strong > $NORMAL_MAGNITUDE)"
   else bad "motor_strength = strong: magnitude '${strong}', normal was '${NORMAL_MAGNITUDE:-unknown}'"; fi
-  # The gestures are the GPIO scenario's; the trip ends with the daemon (its state directory is this run's own).
+  # The gestures are the GPIO scenario's; the trip stays stored in this daemon's state directory.
   stop_input_daemon $D/mixed.log $VIBRATOR
 
-  # The reverse: the key for the button, the GPIO motor for the pulses.
-  write_config $D/reverse.conf 1 $D "button_hardware = input
+  # The reverse: the key for the button, the GPIO motor for the pulses. A state directory of its own: in the
+  # first half's the trip would be resumed, and the press would ask for the stops left (two pulses) instead.
+  mkdir -p $D/reverse; SOCK=$D/reverse/run/control.sock
+  write_config $D/reverse.conf 1 $D/reverse "button_hardware = input
 button_device = $KEYS
 button_key = KEY_VOLUMEUP"
   sed -i '/^button_line =/d; /^button_active =/d; /^button_bias =/d' $D/reverse.conf
   uploads=$(lines_of '^upload ')
   start_input_daemon $D/reverse.conf $D/reverse.log || return
   mt route lisova darnytsia > /dev/null
+  expect "no trip before the press" idle "$(status_field state)"
   start_motor_recorder $D/motor.rec
   mark=$(now_cs)
   key_press KEY_VOLUMEUP 150
