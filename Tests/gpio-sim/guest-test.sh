@@ -14,6 +14,8 @@ expect() { # expect WHAT EXPECTED ACTUAL
 }
 
 # ---- waiting: every step waits for its effect before the next edge (two edges close together merge) ----
+# The deadlines are for what must happen sooner or later: generous (tens of seconds), since they cost nothing
+# when it does, and an emulated guest on a loaded host can stall for half a second at a time.
 wait_until() { # wait_until SECONDS COMMAND...: retry COMMAND every 10 ms
   tries=$(($1 * 100)); shift
   while ! "$@" >/dev/null 2>&1; do
@@ -23,8 +25,8 @@ wait_until() { # wait_until SECONDS COMMAND...: retry COMMAND every 10 ms
 }
 count_lines() { grep -c "$2" "$1" 2>/dev/null || echo 0; }
 has_lines() { [ "$(count_lines "$1" "$2")" -ge "$3" ]; }   # has_lines FILE PATTERN N
-wait_output() { # wait_output FILE PATTERN N: until FILE has N lines matching PATTERN (10 s)
-  wait_until 10 has_lines "$1" "$2" "$3" || { bad "no '$2' #$3 in $1"; cat "$1"; return 1; }
+wait_output() { # wait_output FILE PATTERN N: until FILE has N lines matching PATTERN (30 s: it costs nothing when the line comes)
+  wait_until 30 has_lines "$1" "$2" "$3" || { bad "no '$2' #$3 in $1"; cat "$1"; return 1; }
 }
 
 # ---- the simulated chip ----
@@ -58,7 +60,7 @@ release() { echo pull-up > "$BUTTON_PULL"; }
 motor()   { cat "$MOTOR_VALUE"; }
 motor_is() { [ "$(motor)" = "$1" ]; }
 wait_motor() { # wait_motor VALUE WHAT
-  if wait_until 5 motor_is "$1"; then ok "$2 (motor $1)"; else bad "$2: motor stayed $(motor), wanted $1"; fi
+  if wait_until 30 motor_is "$1"; then ok "$2 (motor $1)"; else bad "$2: motor stayed $(motor), wanted $1"; fi
 }
 chip_lines() { # gpioinfo of the chip: libgpiod 1.6's tool takes the chip as argument, 2.x's takes -c CHIP
   if gpioinfo --version | grep -q 'v1\.'; then gpioinfo "$CHIP"; else gpioinfo -c "$CHIP"; fi
@@ -248,7 +250,7 @@ pulse_count_at_least() { [ "$(pulses "$1" "$2" | wc -l)" -ge "$3" ]; }
 start_daemon() { # start_daemon CONFIG LOG: in the background, waits until it answers
   metrotimerd --config "$1" > "$2" 2>&1 &
   DAEMON=$!
-  if wait_until 20 daemon_ready; then ok "metrotimerd is up (pid $DAEMON)"; else bad "metrotimerd did not come up"; cat "$2"; return 1; fi
+  if wait_until 60 daemon_ready; then ok "metrotimerd is up (pid $DAEMON)"; else bad "metrotimerd did not come up"; cat "$2"; return 1; fi
 }
 stop_daemon() { # stop_daemon LOG: SIGTERM, then the motor must be low and both lines free
   kill -TERM "$DAEMON"; wait "$DAEMON"; expect "metrotimerd exit status on SIGTERM" 0 $?
@@ -277,7 +279,7 @@ scenario_daemon_gestures() { # start (t0 = the edge), +1, the chip vanishing mid
   read -r up _ < /proc/uptime; mark=$(echo "$up" | tr -d .)
   before=$(wall_ms); press; after=$(wall_ms)
   pause 0.15; release
-  wait_until 5 status_is riding || { bad "no trip after the start press"; cat $D/daemon1.log; return; }
+  wait_until 30 status_is riding || { bad "no trip after the start press"; cat $D/daemon1.log; return; }
   ok "start press started a trip"
   t0=$(status_field t0); t0_ms=$(iso_ms "$t0")
   # 1 ms of slack: the daemon maps the edge to the wall clock from two separate clock reads.
@@ -286,31 +288,31 @@ scenario_daemon_gestures() { # start (t0 = the edge), +1, the chip vanishing mid
   else
     bad "t0 $t0 ($t0_ms) is not within [$before, $after] ms around the pull write"
   fi
-  wait_until 3 pulse_count_at_least $D/motor1.rec "$mark" 1
+  wait_until 30 pulse_count_at_least $D/motor1.rec "$mark" 1
   expect "acknowledgement after the start (a = one 250 ms pulse)" a "$(pulse_letters $D/motor1.rec "$mark")"
 
   # DOUBLE press: +1 (the train is behind).
   pause 0.3
   press; pause 0.1; release; pause 0.15; press; pause 0.1; release
-  if wait_until 5 status_field_is manual_corrections 1; then ok "double press applied +1"; else bad "double press: no +1"; fi
+  if wait_until 30 status_field_is manual_corrections 1; then ok "double press applied +1"; else bad "double press: no +1"; fi
   expect "manual_corrections after +1" 1 "$(status_field manual_corrections)"
   expect "late_corrections after +1" 1 "$(status_field late_corrections)"
 
   # The chip vanishes mid-trip: the trip lives on, the status says why, the lines come back by themselves.
   stop_motor_recorder
   echo 0 > "$SIM_CONFIG/live"
-  if wait_until 5 status_has vanished; then ok "a vanished chip is reported: $(status_json | sed -n 's/.*"faults": *\[\([^]]*\)\].*/\1/p')"
+  if wait_until 30 status_has vanished; then ok "a vanished chip is reported: $(status_json | sed -n 's/.*"faults": *\[\([^]]*\)\].*/\1/p')"
   else bad "the vanished chip is not in the status faults"; fi
   expect "trip survives the chip vanishing" riding "$(status_field state)"
   echo 1 > "$SIM_CONFIG/live"; locate_chip; release
-  if wait_until 10 no_faults; then ok "the lines were claimed again after the chip came back"; else bad "fault not cleared"; status_json; fi
+  if wait_until 30 no_faults; then ok "the lines were claimed again after the chip came back"; else bad "fault not cleared"; status_json; fi
   expect "button line held again by" metrotimer "$(line_consumer 0)"
   expect "motor line held again by" metrotimer "$(line_consumer 1)"
   expect "trip still riding after the chip came back" riding "$(status_field state)"
 
   # LONG press (1.8 s): I'm off.
   press; pause 1.8; release
-  if wait_until 5 status_is idle; then ok "long press ended the trip"; else bad "long press: state $(status_field state)"; fi
+  if wait_until 30 status_is idle; then ok "long press ended the trip"; else bad "long press: state $(status_field state)"; fi
   journal=$(mt journal --json)
   expect "journal entries" 1 "$(echo "$journal" | grep -o '"outcome"' | wc -l)"
   expect "journal outcome" arrived "$(echo "$journal" | json_value outcome)"
@@ -344,7 +346,7 @@ scenario_daemon_alerts() { # at time scale 30: acknowledgement, "yours is next" 
   start_motor_recorder $D/motor30.rec
   read -r up _ < /proc/uptime; mark=$(echo "$up" | tr -d .)
   press; pause 0.15; release
-  wait_until 5 status_is riding || { bad "no trip after the start press"; cat $D/daemon30.log; return; }
+  wait_until 30 status_is riding || { bad "no trip after the start press"; cat $D/daemon30.log; return; }
   ok "start press started a trip at time scale 30"
   # The wall clock jumps an hour ahead mid-ride (an NTP step, a user setting the time): alerts are armed on the
   # boot clock and must not move. An alert armed on the wall clock would fire at once, hours early.
