@@ -49,7 +49,7 @@ lines_of() { n=$(grep -c "$1" "$RIG_RECORD" 2>/dev/null); echo "${n:-0}"; }   # 
 key_press() { # key_press KEY HOLD_MS: the rig holds the key HOLD_MS (its own timerfd), waits for the release
   releases=$(( $(lines_of '^release ') + 1 ))
   rig press "$1" "$2"
-  wait_until 10 has_lines "$RIG_RECORD" '^release ' "$releases" || bad "the rig did not release $1"
+  wait_until 30 has_lines "$RIG_RECORD" '^release ' "$releases" || bad "the rig did not release $1"
 }
 since_line() { # since_line N: the record from line N on
   sed -n "$1,\$p" "$RIG_RECORD"
@@ -65,13 +65,12 @@ ff_pulses() { # ff_pulses DEVICE FROM_CS
       if (f["value"] != 0 && on == "") on = t
       else if (f["value"] == 0 && on != "") { if (on >= from) print on, t - on; on = "" } }' "$RIG_RECORD"
 }
-# The letters of guest-test.sh's pulse_letters, from "start duration" lines: a = 250 ms, y = 600, g = 1000.
-letters() { awk '{ d = $2; c = "?"
-    if (d >= 12 && d <= 45) c = "a"; else if (d >= 46 && d <= 85) c = "y"; else if (d >= 86 && d <= 140) c = "g"
-    printf "%s", c } END { print "" }'; }
-ff_letters() { ff_pulses "$1" "$2" | letters; }
+# The patterns are checked by guest-test.sh's check_patterns, on these pulses, to the vibrator's tolerance.
 ff_pulse_count_at_least() { [ "$(ff_pulses "$1" "$2" | wc -l)" -ge "$3" ]; }
 now_cs() { read -r up _ < /proc/uptime; echo "$up" | tr -d .; }
+rig_instant_cs() { # rig_instant_cs PRESS|RELEASE: the last such write of the rig, in boottime centiseconds
+  field "$RIG_RECORD" "^$1 " write_boot_ns | awk '{ printf "%d", $1 / 10000000 }'
+}
 within_cap() { # within_cap DEVICE FROM_CS WHAT: no pulse longer than the 2 s cap
   longest=$(ff_pulses "$1" "$2" | awk 'BEGIN { m = 0 } $2 > m { m = $2 } END { print m }')
   if [ "$longest" -le 200 ]; then ok "$3: the longest pulse is ${longest}0 ms, within the 2 s cap"
@@ -173,23 +172,25 @@ scenario_input_hwcheck() { # press the key, feel the vibrator: on with the press
   expect "hwcheck's press instant is the kernel's timestamp of the key event" \
     "$(field "$RIG_RECORD" "^heard device=$KEYS key=KEY_VOLUMEUP value=1" boot_ns $((heard + 1)))" \
     "$(grep "$HWCHECK_PRESSED" "$out" | head -1 | tr ' ' '\n' | sed -n 's/^boot_ns=//p')"
-  wait_until 5 ff_pulse_count_at_least $VIBRATOR "$from" 1
+  wait_until 30 ff_pulse_count_at_least $VIBRATOR "$from" 1
   ff_pulses $VIBRATOR "$from" | awk '{ printf "  vibrator pulse at %d cs, %d cs on\n", $1, $2 }'
   expect "one vibrator pulse for one press" 1 "$(ff_pulses $VIBRATOR "$from" | wc -l)"
-  # The vibrator follows the key: on within a few centiseconds of the press, off with the release.
+  # The vibrator follows the key: on while it is held (from the press, before the release), off with the
+  # release. The bounds are the key's own edges, so a starved guest cannot miss them; the bugs can: on only at
+  # the release starts after it, off before the release ends early, and a missed release ends at the effect's
+  # own 2 s, 160 cs past the release, far beyond the PULSE_LATE_CS allowed.
   start=$(ff_pulses $VIBRATOR "$from" | awk 'NR == 1 { print $1 }')
-  pressed=$(field "$RIG_RECORD" '^press ' write_boot_ns | awk '{ printf "%d", $1 / 10000000 }')
-  expect "the vibrator came on with the press (within 10 cs)" 1 \
-    "$([ -n "$start" ] && [ $((start - pressed)) -le 10 ] && echo 1)"
-  # Off with the release, not at the effect's own 2 s end: the upper bound leaves an emulated guest on a loaded
-  # host room to be late (a 400 ms press once read as 790 ms), while a missed release would read as 200 cs.
   on=$(ff_pulses $VIBRATOR "$from" | awk 'NR == 1 { print $2 }')
-  expect "the vibrator went off with the release (on ${on:-?}0 ms for a 400 ms press)" 1 \
-    "$([ -n "$on" ] && [ "$on" -ge 35 ] && [ "$on" -le 120 ] && echo 1)"
+  pressed=$(rig_instant_cs press); released=$(rig_instant_cs release)
+  expect "the vibrator came on with the press (at +$((${start:-0} - pressed)) cs, the release at +$((released - pressed)) cs)" 1 \
+    "$([ -n "$start" ] && [ "$start" -ge $((pressed - 1)) ] && [ "$start" -le "$released" ] && echo 1)"
+  stop=$((${start:-0} + ${on:-0}))
+  expect "the vibrator went off with the release (at +$((stop - released)) cs after it)" 1 \
+    "$([ -n "$on" ] && [ "$stop" -ge $((released - 1)) ] && [ "$stop" -le $((released + PULSE_LATE_CS)) ] && echo 1)"
   expect "hwcheck uploaded one effect" $((uploads + 1)) "$(lines_of "^upload device=$VIBRATOR")"
   erases=$(lines_of "^erase device=$VIBRATOR")
   kill -TERM "$HWCHECK"; wait "$HWCHECK"; expect "hwcheck exit status on SIGTERM" 0 $?
-  wait_until 5 has_lines "$RIG_RECORD" "^erase device=$VIBRATOR" $((erases + 1)) \
+  wait_until 30 has_lines "$RIG_RECORD" "^erase device=$VIBRATOR" $((erases + 1)) \
     && ok "hwcheck's effect was erased at its exit" || bad "no erase after hwcheck's exit"
 
   # A vibrator without a rumble of its own: one press, one pulse, a periodic effect at the driver.
@@ -198,7 +199,7 @@ scenario_input_hwcheck() { # press the key, feel the vibrator: on with the press
   if wait_output "$out" "$HWCHECK_READY" 1; then
     from=$(now_cs)
     key_press KEY_VOLUMEUP 300
-    wait_until 5 ff_pulse_count_at_least $PERIODIC "$from" 1
+    wait_until 30 ff_pulse_count_at_least $PERIODIC "$from" 1
     expect "one pulse on $PERIODIC for one press" 1 "$(ff_pulses $PERIODIC "$from" | wc -l)"
     expect "the effect on $PERIODIC is periodic at the driver" periodic "$(field "$RIG_RECORD" "^upload device=$PERIODIC" type)"
   fi
@@ -230,13 +231,13 @@ has_faults() { doc=$(status_json) && echo "$doc" | grep -q '"faults"' && ! echo 
 start_input_daemon() { # start_input_daemon CONFIG LOG
   metrotimerd --config "$1" > "$2" 2>&1 &
   DAEMON=$!
-  if wait_until 20 daemon_answers; then ok "metrotimerd is up on the input devices (pid $DAEMON)"
+  if wait_until 60 daemon_answers; then ok "metrotimerd is up on the input devices (pid $DAEMON)"
   else bad "metrotimerd did not come up"; cat "$2"; return 1; fi
 }
 stop_input_daemon() { # stop_input_daemon LOG VIBRATOR: SIGTERM; the effect must be erased (which stops it)
   erases=$(lines_of "^erase device=$2")
   kill -TERM "$DAEMON"; wait "$DAEMON"; expect "metrotimerd exit status on SIGTERM" 0 $?
-  if wait_until 5 has_lines "$RIG_RECORD" "^erase device=$2" $((erases + 1)); then ok "the daemon's effect was erased at exit"
+  if wait_until 30 has_lines "$RIG_RECORD" "^erase device=$2" $((erases + 1)); then ok "the daemon's effect was erased at exit"
   else bad "the daemon did not erase its effect at exit"; fi
   grep -E 'input|button|vibrat|trip|stopp' "$1" | grep -v 'vibrator o[nf]' | sed 's/^/  daemon: /'
 }
@@ -261,9 +262,10 @@ scenario_input_daemon_gestures() { # t0 = the key's kernel instant, ack on the v
   start_input_daemon $D/scale1.conf $D/daemon1.log || return
   mt route lisova darnytsia > /dev/null; expect "route chosen" 0 $?
   mark=$(now_cs)
+  buzzes=$(buzz_count $D/daemon1.log)
   heard=$(lines_of "^heard device=$KEYS key=KEY_VOLUMEUP value=1")
   key_press KEY_VOLUMEUP 150
-  wait_until 5 status_is riding || { bad "no trip after the key press"; cat $D/daemon1.log; return; }
+  wait_until 30 status_is riding || { bad "no trip after the key press"; cat $D/daemon1.log; return; }
   ok "a press of KEY_VOLUMEUP started a trip"
   # t0 is the kernel's instant of the key event (on the wall clock, to the millisecond), as an evdev reader
   # of the same device received it; 1 ms of slack for the daemon's own boottime→wall mapping.
@@ -272,9 +274,11 @@ scenario_input_daemon_gestures() { # t0 = the key's kernel instant, ack on the v
   if [ -n "$event_ms" ] && [ "$t0_ms" -ge $((event_ms - 1)) ] && [ "$t0_ms" -le $((event_ms + 1)) ]; then
     ok "t0 $t0 ($t0_ms) is the key event's kernel instant ($event_ms ms)"
   else bad "t0 $t0 ($t0_ms) is not the key event's kernel instant (${event_ms:-none} ms)"; fi
-  wait_until 3 ff_pulse_count_at_least $VIBRATOR "$mark" 1
+  wait_until 30 ff_pulse_count_at_least $VIBRATOR "$mark" 1
   ff_pulses $VIBRATOR "$mark" | awk '{ printf "  pulse at %d cs, %d cs on\n", $1, $2 }'
-  expect "acknowledgement on the vibrator (a = one 250 ms pulse)" a "$(ff_letters $VIBRATOR "$mark")"
+  expect "the daemon played one acknowledgement for the start" "$ACK_BUZZ" "$(buzzes_since $D/daemon1.log "$buzzes")"
+  check_patterns "acknowledgement on the vibrator (one 250 ms pulse)" "$ACK" $VIBRATOR_TOLERANCE_CS 1 \
+    "$(ff_pulses $VIBRATOR "$mark")"
   check_upload $VIBRATOR "$from_line" "normal strength"
   NORMAL_MAGNITUDE=$(upload_magnitude $VIBRATOR "$from_line")
   expect "the effect is a rumble on a device that offers it" rumble \
@@ -283,22 +287,22 @@ scenario_input_daemon_gestures() { # t0 = the key's kernel instant, ack on the v
   # DOUBLE press: +1. The rig releases each press itself; the pause sets the gap between them.
   pause 0.3
   rig press KEY_VOLUMEUP 100; pause 0.25; rig press KEY_VOLUMEUP 100
-  if wait_until 5 status_field_is manual_corrections 1; then ok "double press applied +1"; else bad "double press: no +1"; fi
+  if wait_until 30 status_field_is manual_corrections 1; then ok "double press applied +1"; else bad "double press: no +1"; fi
   # The second button (button2_key): a short press is +1 as well.
   pause 0.5
   key_press KEY_VOLUMEDOWN 150
-  if wait_until 5 status_field_is manual_corrections 2; then ok "KEY_VOLUMEDOWN short press applied +1"
+  if wait_until 30 status_field_is manual_corrections 2; then ok "KEY_VOLUMEDOWN short press applied +1"
   else bad "KEY_VOLUMEDOWN: manual_corrections $(status_field manual_corrections), wanted 2"; fi
 
   # The key device vanishes mid-trip (unplugged, its driver unbound): the trip lives on, the status says why,
   # and the daemon takes the key again, found by its name, when it comes back.
   rig remove $KEYS
-  if wait_until 5 has_faults; then ok "the vanished key device is reported: $(status_json | sed -n 's/.*"faults": *\[\([^]]*\)\].*/\1/p')"
+  if wait_until 30 has_faults; then ok "the vanished key device is reported: $(status_json | sed -n 's/.*"faults": *\[\([^]]*\)\].*/\1/p')"
   else bad "the vanished key device is not in the status faults"; fi
   expect "trip survives the key device vanishing" riding "$(status_field state)"
   rig add "keys=$KEYS:KEY_VOLUMEUP,KEY_VOLUMEDOWN"
   wait_output "$RIG_RECORD" "^device name=$KEYS " 2 || return
-  if wait_until 15 no_faults; then ok "the key device was taken again at $(node_of $KEYS) after it came back"
+  if wait_until 30 no_faults; then ok "the key device was taken again at $(node_of $KEYS) after it came back"
   else bad "fault not cleared after the key device came back"; status_json; fi
 
   # The vibrator vanishes mid-trip: nothing reads a force-feedback device, so the next buzz (a short press
@@ -309,14 +313,14 @@ scenario_input_daemon_gestures() { # t0 = the key's kernel instant, ack on the v
   wait_output "$RIG_RECORD" "^removed name=$VIBRATOR" 1 || return
   uploads=$(lines_of "^upload device=$VIBRATOR")
   key_press KEY_VOLUMEUP 150
-  if wait_until 5 has_faults; then ok "the vanished vibrator is reported: $(status_json | sed -n 's/.*"faults": *\[\([^]]*\)\].*/\1/p')"
+  if wait_until 30 has_faults; then ok "the vanished vibrator is reported: $(status_json | sed -n 's/.*"faults": *\[\([^]]*\)\].*/\1/p')"
   else bad "the vanished vibrator is not in the status faults"; status_json; fi
   expect "trip survives the vibrator vanishing" riding "$(status_field state)"
   rig add "ff=$VIBRATOR:rumble,periodic,gain"
   wait_output "$RIG_RECORD" "^device name=$VIBRATOR " 2 || return
-  if wait_until 15 no_faults; then ok "the vibrator was taken again at $(node_of $VIBRATOR) after it came back"
+  if wait_until 30 no_faults; then ok "the vibrator was taken again at $(node_of $VIBRATOR) after it came back"
   else bad "vibrator fault not cleared after it came back"; status_json; fi
-  if wait_until 5 has_lines "$RIG_RECORD" "^upload device=$VIBRATOR" $((uploads + 1)); then
+  if wait_until 30 has_lines "$RIG_RECORD" "^upload device=$VIBRATOR" $((uploads + 1)); then
     ok "the effect was uploaded afresh to the vibrator that came back"
   else bad "no effect uploaded to the vibrator that came back"; fi
   back=$(now_cs)
@@ -324,9 +328,9 @@ scenario_input_daemon_gestures() { # t0 = the key's kernel instant, ack on the v
   # LONG press (1.8 s): I'm off (on the device that came back).
   pause 0.5
   key_press KEY_VOLUMEUP 1800
-  if wait_until 5 status_is idle; then ok "long press ended the trip"; else bad "long press: state $(status_field state)"; fi
+  if wait_until 30 status_is idle; then ok "long press ended the trip"; else bad "long press: state $(status_field state)"; fi
   expect "journal outcome" arrived "$(mt journal --json | json_value outcome)"
-  if wait_until 3 ff_pulse_count_at_least $VIBRATOR "$back" 1; then ok "I'm off was felt on the vibrator that came back"
+  if wait_until 30 ff_pulse_count_at_least $VIBRATOR "$back" 1; then ok "I'm off was felt on the vibrator that came back"
   else bad "no pulse on the vibrator that came back"; fi
   within_cap $VIBRATOR "$mark" "gestures"
   stop_input_daemon $D/daemon1.log $VIBRATOR
@@ -340,28 +344,23 @@ scenario_input_daemon_alerts() { # scale 30, the key grabbed: ack, "yours is nex
   heard=$(lines_of "^heard device=$KEYS")
   mark=$(now_cs)
   key_press KEY_VOLUMEUP 150
-  wait_until 5 status_is riding || { bad "no trip after the key press at time scale 30"; cat $D/daemon30.log; return; }
+  wait_until 30 status_is riding || { bad "no trip after the key press at time scale 30"; cat $D/daemon30.log; return; }
   ok "a press of the grabbed key started a trip at time scale 30"
   expect "with button_grab = yes no other reader of the device heard the press" "$heard" "$(lines_of "^heard device=$KEYS")"
-  if wait_until 20 ff_pulse_count_at_least $VIBRATOR "$mark" 6; then ok "six vibrator pulses"; else bad "fewer than six pulses"; fi
-  ff_pulses $VIBRATOR "$mark" | awk '{ printf "  pulse at %d cs, %d cs on\n", $1, $2 }'
-  expect "vibrator patterns: acknowledged, yours is next x3, get off now x2" ayyygg \
-    "$(ff_letters $VIBRATOR "$mark" | cut -c1-6)"
-  # The off gaps of the patterns: 300 ms between the "yours is next" pulses, 400 ms between "get off now"'s.
-  gaps=$(ff_pulses $VIBRATOR "$mark" | awk 'NR > 1 { printf "%d ", $1 - end } { end = $1 + $2 }')
-  gap() { echo "$gaps" | cut -d' ' -f"$1"; }
-  near() { [ -n "$1" ] && [ "$1" -ge $(($2 - 8)) ] && [ "$1" -le $(($2 + 8)) ]; }
-  if near "$(gap 2)" 30 && near "$(gap 3)" 30; then ok "yours is next: 300 ms off between pulses ($(gap 2)0, $(gap 3)0 ms)"
-  else bad "yours is next: off gaps $(gap 2)0, $(gap 3)0 ms, wanted 300"; fi
-  if near "$(gap 5)" 40; then ok "get off now: 400 ms off between pulses ($(gap 5)0 ms)"
-  else bad "get off now: off gap $(gap 5)0 ms, wanted 400"; fi
-  onset() { ff_pulses $VIBRATOR "$mark" | sed -n "${1}p" | awk -v m="$mark" '{ print $1 - m }'; }
-  within() { [ -n "$1" ] && [ "$1" -ge $(($2 - 30)) ] && [ "$1" -le $(($2 + 30)) ]; }
-  next_onset=$(onset 2); arrival_onset=$(onset 5)
-  if within "$next_onset" 343; then ok "yours is next began $next_onset cs after the press (due 343)"
-  else bad "yours is next began ${next_onset:-never} cs after the press, due 343"; fi
-  if within "$arrival_onset" 817; then ok "get off now began $arrival_onset cs after the press (due 817)"
-  else bad "get off now began ${arrival_onset:-never} cs after the press, due 817"; fi
+  # The press's own instant: t0 is the key event's kernel timestamp, inside the rig's write of it.
+  pressed=$(rig_instant_cs press)
+  vibrator_get_off_now_played() { has_get_off_now_pulses "$(ff_pulses $VIBRATOR "$mark")" "$pressed"; }
+  if wait_until 60 vibrator_get_off_now_played; then ok "the get off now pulses came"; else bad "no get off now pulses"; fi
+  ff_pulses $VIBRATOR "$mark" | awk -v p="$pressed" '{ printf "  pulse at +%d cs, %d cs on, %d cs off before\n", $1 - p, $2, end == "" ? 0 : $1 - end; end = $1 + $2 }'
+  # The patterns with their off steps (300 ms between "yours is next"'s pulses, 400 ms between "get off now"'s):
+  # each onset no earlier than planned from the pattern's first, so a short gap is a fault, a late one is load.
+  check_patterns "vibrator patterns: acknowledged, yours is next, get off now" "$ACK $YOURS_IS_NEXT $GET_OFF_NOW" \
+    $VIBRATOR_TOLERANCE_CS 0 "$(ff_pulses $VIBRATOR "$mark")"
+  # On time: 343 cs and 817 cs after the press. Early would be an alert on the wrong clock or t0; a time scale
+  # ignored or applied twice moves it by seconds to minutes, far past ONSET_LATE_CS.
+  set -- $PATTERN_ONSETS
+  onset_on_time "yours is next" "${2:+$(($2 - pressed))}" 343
+  onset_on_time "get off now" "${3:+$(($3 - pressed))}" 817
   within_cap $VIBRATOR "$mark" "the ride"
   # "Get off now" repeats until a short press: silence it and end the trip.
   key_press KEY_VOLUMEUP 150
@@ -383,37 +382,49 @@ motor_strength = strong"
   start_input_daemon $D/mixed.conf $D/mixed.log || return
   mt route lisova darnytsia > /dev/null; expect "route chosen" 0 $?
   mark=$(now_cs)
+  buzzes=$(buzz_count $D/mixed.log)
   press; pause 0.15; release
-  wait_until 5 status_is riding && ok "a GPIO press started a trip with the input vibrator" \
+  wait_until 30 status_is riding && ok "a GPIO press started a trip with the input vibrator" \
     || { bad "no trip after the GPIO press"; cat $D/mixed.log; return; }
-  wait_until 3 ff_pulse_count_at_least $VIBRATOR "$mark" 1
-  # strong: every pulse half as long again (375 ms), still an "a".
-  expect "acknowledgement on the input vibrator" a "$(ff_letters $VIBRATOR "$mark")"
+  wait_until 30 ff_pulse_count_at_least $VIBRATOR "$mark" 1
+  # strong: every pulse half as long again (375 ms): a normal 250 ms pulse here is cut short.
+  expect "the daemon played one acknowledgement for the start" "$ACK_BUZZ" "$(buzzes_since $D/mixed.log "$buzzes")"
+  check_patterns "acknowledgement on the input vibrator (one 375 ms pulse, strong)" "$ACK_STRONG" \
+    $VIBRATOR_TOLERANCE_CS 1 "$(ff_pulses $VIBRATOR "$mark")"
   expect "the GPIO motor line stayed off" 0 "$(motor)"
   check_upload $VIBRATOR "$from_line" "mixed"
   strong=$(upload_magnitude $VIBRATOR "$from_line")
   if [ -n "$strong" ] && [ -n "${NORMAL_MAGNITUDE:-}" ] && [ "$strong" -gt "$NORMAL_MAGNITUDE" ]; then
     ok "motor_strength = strong uploads a stronger effect ($strong > $NORMAL_MAGNITUDE)"
   else bad "motor_strength = strong: magnitude '${strong}', normal was '${NORMAL_MAGNITUDE:-unknown}'"; fi
-  # The gestures are the GPIO scenario's; the trip ends with the daemon (its state directory is this run's own).
+  # The gestures are the GPIO scenario's; the trip stays stored in this daemon's state directory.
   stop_input_daemon $D/mixed.log $VIBRATOR
 
-  # The reverse: the key for the button, the GPIO motor for the pulses.
-  write_config $D/reverse.conf 1 $D "button_hardware = input
+  # The reverse: the key for the button, the GPIO motor for the pulses. A state directory of its own: in the
+  # first half's the trip would be resumed, and the press would ask for the stops left (two pulses) instead.
+  mkdir -p $D/reverse; SOCK=$D/reverse/run/control.sock
+  write_config $D/reverse.conf 1 $D/reverse "button_hardware = input
 button_device = $KEYS
 button_key = KEY_VOLUMEUP"
   sed -i '/^button_line =/d; /^button_active =/d; /^button_bias =/d' $D/reverse.conf
   uploads=$(lines_of '^upload ')
   start_input_daemon $D/reverse.conf $D/reverse.log || return
   mt route lisova darnytsia > /dev/null
+  expect "no trip before the press" idle "$(status_field state)"
   start_motor_recorder $D/motor.rec
   mark=$(now_cs)
+  buzzes=$(buzz_count $D/reverse.log)
   key_press KEY_VOLUMEUP 150
-  wait_until 5 status_is riding && ok "a key press started a trip with the GPIO motor" \
+  wait_until 30 status_is riding && ok "a key press started a trip with the GPIO motor" \
     || { bad "no trip after the key press"; cat $D/reverse.log; stop_motor_recorder; return; }
-  wait_until 3 pulse_count_at_least $D/motor.rec "$mark" 1
+  wait_until 30 pulse_count_at_least $D/motor.rec "$mark" 1
   stop_motor_recorder
-  expect "acknowledgement on the GPIO motor" a "$(pulse_letters $D/motor.rec "$mark")"
+  pulses $D/motor.rec "$mark" | awk '{ printf "  motor pulse at %d cs, %d cs on\n", $1, $2 }'
+  # The daemon's own word on what it played, apart from the line's recorder: one acknowledgement, whether or not
+  # the recorder stopped before a second pulse (a number, "cannot") could begin.
+  expect "the daemon played one acknowledgement for the start" "$ACK_BUZZ" "$(buzzes_since $D/reverse.log "$buzzes")"
+  check_patterns "acknowledgement on the GPIO motor (one 250 ms pulse)" "$ACK" $MOTOR_TOLERANCE_CS 1 \
+    "$(pulses $D/motor.rec "$mark")"
   expect "no effect uploaded to any input device" "$uploads" "$(lines_of '^upload ')"
   kill -TERM "$DAEMON"; wait "$DAEMON"; expect "metrotimerd exit status on SIGTERM" 0 $?
 }
