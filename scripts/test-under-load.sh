@@ -65,7 +65,8 @@ while [ "$run" -le "$runs" ]; do
     exit 1
   fi
   if [ "$loaded" = no ]; then
-    echo "test-under-load: run $run of $runs outlasted its load (LOAD_SECONDS=$limit): not a run under load" >&2
+    echo "test-under-load: run $run of $runs passed, but stress-ng was gone before it ended (its time limit," \
+      "LOAD_SECONDS=$limit, or an error): not a run under load" >&2
     exit 1
   fi
   run=$((run + 1))
