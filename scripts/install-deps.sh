@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the Debian packages metrotimer needs to build and test, and only the missing ones.
-# Usage: scripts/install-deps.sh [--check] [build|test|gpio|trixie|deb|system]   (default: test)
+# Usage: scripts/install-deps.sh [--check] [build|test|gpio|trixie|deb|system|load]   (default: test)
 #   --check: install nothing; name the missing packages and fail if any (make check: no root needed)
 #   build: compile the two programs (C libraries and pkg-config)
 #   test:  + the real services the tests run against (gpsd, sqlite3 CLI, systemd-analyze), and rsvg-convert with
@@ -11,6 +11,7 @@
 #   deb:   build + what builds and checks the Debian package (build-essential, debhelper, dpkg-dev, lintian,
 #          systemd-dev where it exists; mk/deb.mk)
 #   system: what the system tier needs on the host (debootstrap, qemu, qemu-img, mkfs.ext4; Tests/system/)
+#   load:  the unrelated load `make test-under-load` runs the tests under (stress-ng; mk/load.mk)
 set -eu
 check_only=0
 if [ "${1:-}" = "--check" ]; then check_only=1; shift; fi
@@ -24,7 +25,8 @@ case "${1:-test}" in
   deb)   want="$want build-essential debhelper dpkg-dev lintian systemd"
          if apt-cache show systemd-dev >/dev/null 2>&1; then want="$want systemd-dev"; fi ;;
   system) want="debootstrap qemu-system-x86 qemu-utils e2fsprogs util-linux" ;;
-  *) echo "install-deps: unknown set '$1' (build, test, gpio, trixie, deb or system)" >&2; exit 2 ;;
+  load)  want="stress-ng" ;;
+  *) echo "install-deps: unknown set '$1' (build, test, gpio, trixie, deb, system or load)" >&2; exit 2 ;;
 esac
 missing=""
 for p in $want; do

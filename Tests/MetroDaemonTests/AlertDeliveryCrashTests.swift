@@ -6,7 +6,8 @@ import Testing
 /// directory; the motor record (written at each edge, so it survives the kill) says what the rider felt.
 ///
 /// Akademmistechko → Sviatoshyn: "yours is next" at t0 + 120 s, "get off now" at t0 + 285 s; at time scale 40 that
-/// is 3 s and 7.1 s of real time, so the 2.7 s "yours is next" replayed after a restart ends before the arrival.
+/// is 3 s and 7.1 s of real time, so the 2.7 s "yours is next" replayed after a restart ends before the arrival
+/// if the restart takes less than 1.4 s; at time scale 20 (6 s and 14.25 s) if it takes less than 5.5 s.
 final class CrashRig {
     let scale: Double
     let daemon: DaemonProcess
@@ -72,7 +73,8 @@ final class CrashRig {
 
     /// Waits until a play of `kind` since `since` has played to its end (in the newest daemon process when
     /// `latestSession`).
-    func waitForCompletePlay(_ kind: String, since: Int64, latestSession: Bool = false, timeout: Double = 10) -> Bool {
+    func waitForCompletePlay(_ kind: String, since: Int64, latestSession: Bool = false,
+                             timeout: Double = mustHappenWithin) -> Bool {
         eventually(timeout: timeout) {
             let record = self.record
             return record.plays(kind, since: since).contains { $0.complete && (!latestSession || $0.session == record.sessions.count - 1) }
@@ -123,10 +125,14 @@ struct AlertDeliveryCrashTests {
     /// 50 kills in all (five daemons side by side, five rides each, a kill at each of the two alerts): kill i lands
     /// at its alert's instant + δ, δ spread evenly over −5…+30 ms — before the timer, inside the fired mark's write,
     /// after it, in the first pulse. After each restart every alert must still play to its end at least once.
+    ///
+    /// At time scale 20 "yours is next", replayed after the restart that follows its kill, has 5.5 s of real time
+    /// to play to its end before the arrival supersedes it (at 40 it had 1.4 s, which a loaded machine's restart of
+    /// five daemons at once can take); the restart's duration is printed with the kill instants.
     @Test func killAtDueSweep() {
         let lanes = 5, ridesPerLane = 5
         let (problems, notes) = runLanes(lanes) { lane in
-            let rig = try CrashRig()
+            let rig = try CrashRig(scale: 20)
             var problems: [String] = [], measured: [String] = []
             for ride in 0..<ridesPerLane {
                 let r = try rig.startRide()
@@ -136,7 +142,8 @@ struct AlertDeliveryCrashTests {
                     guard let due = r.due[kind] else { throw DaemonProcessError("no \(kind) alert") }
                     sleepUntilBoottime(due + delta)
                     let killedAt = try rig.crashAndRestart()
-                    measured.append("\(kind) \(String(format: "%+.1f", Double(killedAt - due) / 1e6)) ms")
+                    let restart = Double(boottimeNow() - killedAt) / 1e6
+                    measured.append("\(kind) \(String(format: "%+.1f", Double(killedAt - due) / 1e6)) ms (up again in \(Int(restart)) ms)")
                 }
                 _ = rig.waitForCompletePlay("get_off_now", since: r.startedAt)
                 let record = rig.record
@@ -200,11 +207,11 @@ struct AlertDeliveryCrashTests {
                 let alarms = record.plays("get_off_now", since: r.startedAt)
                 for kind in ["yours_is_next", "get_off_now"] {
                     let plays = record.plays(kind, since: r.startedAt)
-                    // Played to its end — or, for "yours is next" replayed after a kill in its last second of
+                    // Played to its end — or, for "yours is next" replayed after a kill shortly before the arrival in
                     // scaled time, cut by the arrival alarm in the same process (get off now supersedes it; at
                     // scale 1 the two are always more than 30 s apart).
                     let superseded = kind == "yours_is_next" && plays.contains { play in
-                        alarms.contains { $0.session == play.session && $0.at > play.at && $0.at < play.at + 3_000_000_000 }
+                        !play.complete && alarms.contains { $0.session == play.session && $0.at > play.at }
                     }
                     if !plays.contains(where: { $0.complete && $0.at < endedAt }) && !superseded {
                         problems.append("\(kind) never played to its end; \(description)")
@@ -213,8 +220,11 @@ struct AlertDeliveryCrashTests {
                     for (previous, play) in zip(plays, plays.dropFirst()) {
                         if play.session == previous.session { problems.append("\(kind) played twice in one process; \(description)") }
                         // The one allowed second play: a kill while the first was still playing (or its delivery
-                        // was being stored). The arrival alarm is delivered only by the acknowledgement.
-                        let stillPlayingUntil = kind == "get_off_now" ? endedAt : previous.at + 4_000_000_000
+                        // was being stored, which follows the end of its last pulse). A play cut short ended with
+                        // its process. The arrival alarm is delivered only by the acknowledgement.
+                        let stillPlayingUntil = kind == "get_off_now" ? endedAt
+                            : previous.end.map { max($0 + 1_000_000_000, previous.at + 4_000_000_000) }
+                                ?? record.sessions[min(previous.session + 1, record.sessions.count - 1)].startedAt
                         if !kills.contains(where: { $0 >= previous.at && $0 <= stillPlayingUntil }) {
                             problems.append("\(kind) played again without a crash while it played; \(description)")
                         }
@@ -250,12 +260,17 @@ struct AlertDeliveryCrashTests {
         let resumed = try #require(rig.record.plays("get_off_now", since: killedAt).first)
         #expect(resumed.at < first.at + 15_000_000_000, "resumed only at its next scheduled play")
 
-        #expect(eventually(timeout: 25) { rig.record.plays("get_off_now", since: resumed.at + 1).contains { $0.complete } })
+        #expect(eventually(timeout: 25 + mustHappenWithin) {
+            rig.record.plays("get_off_now", since: resumed.at + 1).contains { $0.complete }
+        })
         let repeated = try #require(rig.record.plays("get_off_now", since: resumed.at + 1).first)
         let offset = Double(repeated.at - first.at) / 1e9
         print("arrival alarm: resumed \(String(format: "%.3f", Double(resumed.at - killedAt) / 1e9)) s after the kill, "
               + "next play \(String(format: "%.3f", offset)) s after the first")
-        #expect(offset >= 19.9 && offset < 20.5, "the repeat is not on the alarm's schedule: \(offset) s after its first play")
+        // On the schedule the repeat is 20 s after the first play (measured: 19.996 s). A schedule restarted by the
+        // restart would put it 25 s or more after (the kill came 5 s in); the bounds leave a loaded machine 1 s for
+        // a late first edge and 2.5 s for a late repeat.
+        #expect(offset >= 19 && offset < 22.5, "the repeat is not on the alarm's schedule: \(offset) s after its first play")
 
         #expect(try rig.daemon.cli(["ack"]).status == 0)
         let acknowledgedAt = boottimeNow()

@@ -148,7 +148,7 @@ import Testing
         let press = try daemon.cli(["press", "--hold", "120"])
         #expect(press.status == 0, "\(press.stderr)")
         #expect(daemon.waitForLog("button 1 pressed (simulated, held 120 ms)"))
-        #expect(try eventually(timeout: 5) { try daemon.status()["state"] as? String == "riding" })
+        #expect(try eventually { try daemon.status()["state"] as? String == "riding" })
         let noSecond = try daemon.cli(["press", "--button", "2"])
         #expect(noSecond.status == 1)
         #expect(noSecond.stderr.contains("no second button"), "\(noSecond.stderr)")

@@ -267,7 +267,7 @@ import Testing
         try #require(free < ConnectionLimits().maximumConnectionsPerPeer, "\(free) free descriptors: the cap would act first")
 
         // Every free descriptor taken, and ten more clients queued behind them.
-        var clients = try (0..<(free + 10)).map { _ in try RawControlConnection(path: daemon.socketPath, timeout: 2) }
+        var clients = try (0..<(free + 10)).map { _ in try RawControlConnection(path: daemon.socketPath, timeout: mustHappenWithin) }
         var served = 0, refused = 0
         for client in clients {
             client.send(line: "{\"cmd\": \"status\"}")
@@ -385,11 +385,11 @@ import Testing
         // SIGKILL: the test process blocks SIGTERM in its threads and a child inherits that mask.
         defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
         let reader = try RawLineReader(out.fileHandleForReading.fileDescriptor)
-        let firstLine = try #require(reader.line(timeout: 5))
+        let firstLine = try #require(reader.line(timeout: mustHappenWithin))
         #expect(firstLine.contains("\"manual_corrections\":1"))
         #expect(reader.line(timeout: 1) == nil)
         #expect(try daemon.cli(["plus"]).status == 0)
-        let pushed = try #require(reader.line(timeout: 5))
+        let pushed = try #require(reader.line(timeout: mustHappenWithin))
         #expect(pushed.contains("\"manual_corrections\":2"))
     }
 

@@ -139,8 +139,7 @@ import Testing
         #expect(noSuch.status != 0 && noSuch.stderr.contains("there is no reminder 9"), "\(noSuch.stderr)")
 
         try stepWallClockByNothing()
-        var waited = 0
-        while !daemon.log.contains("wall clock stepped") && waited < 100 { usleep(50_000); waited += 1 }
+        _ = daemon.waitForLog("wall clock stepped")
         #expect(daemon.log.contains("wall clock stepped: reminders re-armed"), "\(daemon.log)")
         #expect(wallClockTimers(pid: try #require(daemon.pid)).filter(\.armed).count == 1, "re-armed after the step")
 
@@ -177,8 +176,7 @@ import Testing
         #expect(daemon.log.contains("TIME TO GO"), "the motor played it")
         // A short press while it buzzes acknowledges it: no trip starts.
         #expect(try daemon.cli(["press"]).status == 0)
-        var waited = 0
-        while !daemon.log.contains("acknowledge") && waited < 100 { usleep(50_000); waited += 1 }
+        _ = daemon.waitForLog("acknowledge")
         #expect(daemon.log.contains("reminderBuzzing → acknowledge"), "\(daemon.log)")
         #expect(try daemon.status()["state"] as? String == "idle")
     }

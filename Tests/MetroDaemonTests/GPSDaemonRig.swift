@@ -104,7 +104,7 @@ final class GPSDaemonRig {
 
     /// Sends epochs made by `send` every 100 ms until `condition` holds (gpsd processes a new client's `?WATCH`
     /// a moment after the connection is made, so the first epoch may reach nobody). False after `timeout` s.
-    func feed(timeout: Double = 10, _ send: () throws -> Void, until condition: () throws -> Bool) throws -> Bool {
+    func feed(timeout: Double = mustHappenWithin, _ send: () throws -> Void, until condition: () throws -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             try send()

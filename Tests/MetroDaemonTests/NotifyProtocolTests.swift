@@ -150,9 +150,9 @@ import Testing
         defer { daemon.stop(); daemon.remove() }
         // A frozen daemon accepts connections but never answers, so every request here has a deadline.
         #expect(eventually { FileManager.default.fileExists(atPath: daemon.socketPath) })
-        let chosen = try requestWithin(10, daemon, ["route", "lisova", "teremky"])
-        #expect(chosen.status == 0, "route: \(chosen.status.map { "exit \($0)" } ?? "no answer in 10 s: the daemon is frozen")")
-        let status = try requestWithin(10, daemon, ["status", "--json"])
+        let chosen = try requestWithin(mustHappenWithin, daemon, ["route", "lisova", "teremky"])
+        #expect(chosen.status == 0, "route: \(chosen.status.map { "exit \($0)" } ?? "no answer in \(mustHappenWithin) s: the daemon is frozen")")
+        let status = try requestWithin(mustHappenWithin, daemon, ["status", "--json"])
         #expect(status.status == 0)
         #expect(status.stdout.contains("Teremky") || status.stdout.contains("teremky"))
         // Drain the filler (and whatever fitted behind it), then the daemon's next words must arrive.
@@ -223,8 +223,8 @@ import Testing
         process.arguments = ["--ready", "--status=idle, route Lisova → Teremky"]
         process.environment = environment
         try process.run()
-        let readyMessage = notify.waitFor(timeout: 10) { $0["READY"] != nil }
-        let deadline = Date().addingTimeInterval(10)
+        let readyMessage = notify.waitFor(timeout: mustHappenWithin) { $0["READY"] != nil }
+        let deadline = Date().addingTimeInterval(mustHappenWithin)
         while process.isRunning && Date() < deadline { _ = notify.receive(timeout: 0.1) }
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "systemd-notify failed; received: \(notify.messages)")

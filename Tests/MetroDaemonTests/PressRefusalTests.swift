@@ -13,7 +13,7 @@ import Testing
         let connection = try daemon.acceptCLI()
         defer { close(connection) }
         let reader = try RawLineReader(connection)
-        let request = try #require(reader.line(timeout: 5))
+        let request = try #require(reader.line(timeout: mustHappenWithin))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(request.utf8)) as? [String: Any])
         #expect(object["cmd"] as? String == "press" && object["hold_ms"] as? Int == 700 && object["button"] as? Int == 1)
         let reply = Array(#"{"code":"not_simulated","error":"press is only accepted when the daemon runs the simulated board (hardware = simulated)","ok":false}"#.utf8) + [0x0A]
@@ -33,9 +33,10 @@ import Testing
         let (process, err) = try daemon.launchCLI(["status"], environment: ["METROTIMER_REPLY_TIMEOUT_MS": "300"])
         let connection = try daemon.acceptCLI()
         defer { close(connection) }
-        // Without the timeout the command would hang forever: give it 10 s, then kill it and fail.
+        // Without the timeout the command would hang forever: give it 30 s (a hundred times its 300 ms, for a
+        // loaded machine), then kill it and fail.
         var output = pollfd(fd: err.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        if poll(&output, 1, 10_000) != 1 {
+        if poll(&output, 1, Int32(mustHappenWithin * 1000)) != 1 {
             process.terminate()
             Issue.record("metrotimer status still waits for a daemon that never answers")
         }
@@ -82,10 +83,10 @@ private struct StandInDaemon {
         return (process, err)
     }
 
-    /// The command line's connection, once it connects (within 5 s).
+    /// The command line's connection, once it connects (within `mustHappenWithin`).
     func acceptCLI() throws -> Int32 {
         var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-        try #require(poll(&ready, 1, 5000) == 1, "the command line did not connect")
+        try #require(poll(&ready, 1, Int32(mustHappenWithin * 1000)) == 1, "the command line did not connect")
         let connection = accept(listener, nil, nil)
         try #require(connection >= 0)
         return connection

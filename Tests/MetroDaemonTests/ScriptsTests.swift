@@ -58,7 +58,7 @@ import Testing
         #expect(config.contains("gpsd = off\n"), "\(config)")
         #expect(!config.contains("/tmp/metrotimer-run"))
         // The printed command works as printed.
-        #expect(eventually(timeout: 10) { (try? DaemonProcess.run(cli, ["--socket", socket, "status"]))?.status == 0 },
+        #expect(eventually { (try? DaemonProcess.run(cli, ["--socket", socket, "status"]))?.status == 0 },
                 "the command the banner prints reaches the daemon")
         let status = try DaemonProcess.run(cli, ["--socket", socket, "status", "--lang", "en"])
         #expect(status.stdout.contains("Idle"), "\(status.stdout)\(status.stderr)")

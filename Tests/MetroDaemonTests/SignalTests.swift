@@ -11,7 +11,7 @@ import Testing
         #expect(try daemon.cli(["route", "lisova", "darnytsia"]).status == 0)
         #expect(try daemon.cli(["start"]).status == 0)
         daemon.signal(SIGTERM)
-        #expect(daemon.waitForExit(timeout: 5) == 0)
+        #expect(daemon.waitForExit() == 0)
         #expect(daemon.log.contains("<6>stopped"), "\(daemon.log)")
         #expect(daemon.log.contains("signal TERM: stopping"))
         // A clean stop keeps the trip: it is restored by the next start.
@@ -99,6 +99,6 @@ import Testing
         #expect(try daemon.status()["state"] as? String == "riding")
         #expect(daemon.process?.isRunning == true)
         daemon.signal(SIGTERM)
-        #expect(daemon.waitForExit(timeout: 5) == 0)
+        #expect(daemon.waitForExit() == 0)
     }
 }

@@ -40,7 +40,7 @@ import Testing
         }
         drain()
         _ = try connection.request("{\"cmd\": \"route\", \"from\": \"lisova\", \"to\": \"teremky\"}")
-        #expect(eventually(timeout: 5) { drain(); return log.contains("log lines lost") })
+        #expect(eventually { drain(); return log.contains("log lines lost") })
         let notice = log.split(separator: "\n").first { $0.contains("log lines lost") } ?? ""
         #expect(notice.hasPrefix("<4>"), "\(notice)")
         let lost = Int(notice.dropFirst(3).prefix { $0.isNumber }) ?? 0

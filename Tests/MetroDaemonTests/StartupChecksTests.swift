@@ -72,7 +72,8 @@ import Testing
         try daemon.start()
         let after = try #require(try daemon.trip(), "log:\n\(daemon.log)")
         let drift = try instant(after["arrival"]).timeIntervalSince(try instant(before["arrival"]))
-        #expect(abs(drift) < 2, "arrival moved by \(drift) s; log:\n\(daemon.log)")
+        // The bug is a day (86 400 s); the budget leaves a loaded machine's restart far inside it.
+        #expect(abs(drift) < 60, "arrival moved by \(drift) s; log:\n\(daemon.log)")
         #expect(daemon.log.contains("s less than when the stored trip was saved"), "log:\n\(daemon.log)")
     }
 

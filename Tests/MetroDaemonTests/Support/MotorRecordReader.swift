@@ -21,11 +21,12 @@ struct MotorRecordReader {
     }
 
     /// One play of a pattern: the session it was in, when its first pulse started, and whether it played to its
-    /// end (its last pulse was followed by the motor turning off in the same process).
+    /// end (its last pulse was followed by the motor turning off in the same process), and if so when it ended.
     struct Play {
         var session: Int
         var at: Int64
-        var complete: Bool
+        var complete: Bool { end != nil }
+        var end: Int64?
     }
 
     private(set) var sessions: [Session] = []
@@ -55,11 +56,11 @@ struct MotorRecordReader {
         var out: [Play] = []
         for (index, session) in sessions.enumerated() {
             for (i, edge) in session.edges.enumerated() where edge.on && edge.kind == kind && edge.at >= since {
-                if edge.pulse == 1 { out.append(Play(session: index, at: edge.at, complete: false)) }
+                if edge.pulse == 1 { out.append(Play(session: index, at: edge.at, end: nil)) }
                 if edge.pulse == edge.pulses, !out.isEmpty, out[out.count - 1].session == index,
-                    session.edges.dropFirst(i + 1).first.map({ !$0.on }) == true
+                    let off = session.edges.dropFirst(i + 1).first, !off.on
                 {
-                    out[out.count - 1].complete = true
+                    out[out.count - 1].end = off.at
                 }
             }
         }

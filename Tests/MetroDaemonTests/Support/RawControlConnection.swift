@@ -82,14 +82,15 @@ final class RawControlConnection {
     }
 
     /// Whether the daemon closed its side: a read returns end of file (not a timeout) within `timeout` seconds.
-    func isClosedByPeer(timeout: Double = 3) -> Bool {
+    func isClosedByPeer(timeout: Double = mustHappenWithin) -> Bool {
         var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&pollfd, 1, Int32(timeout * 1000)) == 1 else { return false }
         var byte: UInt8 = 0
         return Glibc.recv(fd, &byte, 1, Int32(MSG_DONTWAIT)) == 0
     }
 
-    /// Whether a line arrives within `timeout` seconds (for "nothing is pushed" checks).
+    /// Whether a line arrives within `timeout` seconds (for "nothing is pushed" checks: a loaded machine can only
+    /// make such a check miss a push, never fail one that was right).
     func hasData(within timeout: Double) -> Bool {
         if pending.contains(0x0A) { return true }
         var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
