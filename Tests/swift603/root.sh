@@ -3,7 +3,7 @@
 # 6.0.3), the oldest Swift the project builds with (docs/decisions.md, "One source, two compilers"). It is a root of
 # its own, never the shared Debian 13 root of Tests/trixie/ (whose tier uses the host's 6.3.1 toolchain).
 #   $METROTIMER_TEST_CACHE/swift-6.0.3/root       the root (default cache /var/cache/metrotimer-test)
-#   $METROTIMER_TEST_CACHE/swift-6.0.3/archives   the downloaded .deb files (≈ 900 MB), kept across rebuilds of
+#   $METROTIMER_TEST_CACHE/swift-6.0.3/archives   the downloaded .deb files (≈ 570 MB), kept across rebuilds of
 #                                                 the root, so only the first run on a machine downloads them
 #   $METROTIMER_TEST_CACHE/swift-6.0.3/complete   written last: a root without it is made again from scratch
 #   $METROTIMER_TEST_CACHE/swift-6.0.3.lock       held while the root is made or changed (and by tier.sh)
@@ -82,7 +82,7 @@ for partial in "$TARGET" "$TARGET.partial"; do
   rm -rf "$partial"
 done
 start=$(date +%s)
-log "debootstrap trixie into $TARGET, then $packages (the first run on a machine downloads ≈ 900 MB into $ARCHIVES)"
+log "debootstrap trixie into $TARGET, then $packages (the first run on a machine downloads ≈ 550 MB into $ARCHIVES)"
 debootstrap --variant=minbase --cache-dir="$ARCHIVES" trixie "$TARGET.partial" "$MIRROR" >&2 || {
   log "debootstrap failed (its log: $TARGET.partial/debootstrap/debootstrap.log)"; exit 1; }
 apt_install "$TARGET.partial" $packages || { log "cannot install $packages"; exit 1; }
