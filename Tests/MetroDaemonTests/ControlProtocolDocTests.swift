@@ -13,6 +13,13 @@ import Testing
         try String(contentsOf: ControlProtocolDocTests.repository.appendingPathComponent(path), encoding: .utf8)
     }
 
+    /// The part of `doc` after the last `start` and before the first `end` after it. Two steps, not one optional
+    /// chain inside `#require`: Swift 6.0's `#require` expands such a chain into code that does not compile.
+    func section(of doc: String, from start: String, to end: String) throws -> String {
+        let afterStart = try #require(doc.components(separatedBy: start).last)
+        return try #require(afterStart.components(separatedBy: end).first)
+    }
+
     func matches(_ pattern: String, in text: String) throws -> Set<String> {
         let regex = try NSRegularExpression(pattern: pattern)
         return Set(regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
@@ -22,7 +29,7 @@ import Testing
 
     /// The commands in the first column of the requests table's rows: "| `status` |" or "| `plus`, `minus` |".
     func documentedCommands(_ doc: String) throws -> Set<String> {
-        let requests = try #require(doc.components(separatedBy: "## Requests").last?.components(separatedBy: "## Replies").first)
+        let requests = try section(of: doc, from: "## Requests", to: "## Replies")
         var commands: Set<String> = []
         // Rows after the header's "| --- |" line.
         let rows = requests.split(separator: "\n").drop { !$0.hasPrefix("| ---") }.dropFirst()
@@ -43,7 +50,7 @@ import Testing
         // Every code the daemon sends is one of ReplyCode's table (ControlReply.error takes nothing else); the
         // doc's table has each with the exit status metrotimer gives it.
         var documented: [String: Int32] = [:]
-        let replies = try #require(doc.components(separatedBy: "## Replies").last?.components(separatedBy: "## Watching").first)
+        let replies = try section(of: doc, from: "## Replies", to: "## Watching")
         for line in replies.split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             guard let status = cells.last.flatMap({ Int32($0) }) else { continue }
@@ -77,7 +84,7 @@ import Testing
     /// the requests table, so a new request cannot be added with its fields left undocumented.
     @Test func everyRequestFieldIsDocumented() throws {
         let doc = try text("docs/control-protocol.md")
-        let requests = try #require(doc.components(separatedBy: "## Requests").last?.components(separatedBy: "## Replies").first)
+        let requests = try section(of: doc, from: "## Requests", to: "## Replies")
         let parser = try text("Sources/MetroControl/ControlRequest.swift")
         let fields = try matches(#"reader\.(?:string|station|integer|requiredInteger)\("([a-z_0-9]+)""#, in: parser)
         #expect(fields.isSuperset(of: ["from", "to", "limit", "hold_ms", "time", "days", "number", "year"]), "\(fields)")

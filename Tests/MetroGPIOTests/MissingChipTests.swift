@@ -28,7 +28,7 @@ struct MissingChipTests {
         "gpiochip9999", "/dev/gpiochip9999", "9999", "no-such-label-on-any-chip",
     ])
     func missingChip(spec: String) {
-        let error = #expect(throws: GPIOError.self) { try GPIOChip.open(spec) }
+        let error = thrownError(GPIOError.self) { try GPIOChip.open(spec) }
         #expect(error?.kind == .noSuchChip)
         #expect(error?.errno == ENOENT)
         #expect(error?.message.hasPrefix("no GPIO chip '\(spec)' (") == true)
@@ -41,14 +41,14 @@ struct MissingChipTests {
 
     @Test("a device that is not a GPIO chip is refused with the path in the message")
     func notAChip() {
-        let error = #expect(throws: GPIOError.self) { try GPIOChip.open("/dev/null") }
+        let error = thrownError(GPIOError.self) { try GPIOChip.open("/dev/null") }
         #expect(error?.message.contains("'/dev/null'") == true)
         #expect(error?.errno != 0)
     }
 
     @Test("an empty chip spec is refused before any system call")
     func emptySpec() {
-        let error = #expect(throws: GPIOError.self) { try GPIOChip.open("") }
+        let error = thrownError(GPIOError.self) { try GPIOChip.open("") }
         #expect(error?.kind == .invalidSpec)
         #expect(error?.errno == 0)
     }

@@ -18,7 +18,7 @@ struct SpecParsingTests {
 
     @Test("an empty chip spec is refused with a hint")
     func emptyChipSpec() {
-        let error = #expect(throws: GPIOError.self) { try GPIOChipSpec(parsing: "") }
+        let error = thrownError(GPIOError.self) { try GPIOChipSpec(parsing: "") }
         #expect(error?.kind == .invalidSpec)
         #expect(error?.message.contains("gpiochip0") == true)
     }
@@ -36,7 +36,7 @@ struct SpecParsingTests {
 
     @Test("an empty line spec or a too large offset is refused", arguments: ["", "4294967296", "99999999999999999999"])
     func badLineSpec(text: String) {
-        let error = #expect(throws: GPIOError.self) { try GPIOLineSpec(parsing: text) }
+        let error = thrownError(GPIOError.self) { try GPIOLineSpec(parsing: text) }
         #expect(error?.kind == .invalidSpec)
     }
 

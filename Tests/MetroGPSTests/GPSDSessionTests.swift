@@ -108,7 +108,8 @@ struct GPSDSessionTests {
     @Test func openingWithoutGpsdFailsWithAClearError() throws {
         let port = try Loopback.freePort(type: Int32(SOCK_STREAM.rawValue))
         let address = GPSDAddress(host: "127.0.0.1", port: port)
-        let error = try #require(throws: GPSError.self) { try GPSDSession.open(address) }
+        let thrown = thrownError(GPSError.self) { try GPSDSession.open(address) }
+        let error = try #require(thrown)
         #expect(error.step == .connect)
         #expect(error.description.contains("127.0.0.1:\(port)"), "\(error)")
         #expect(!error.message.isEmpty)

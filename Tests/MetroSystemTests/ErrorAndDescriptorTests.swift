@@ -12,7 +12,7 @@ import Testing
     @Test func openingAMissingFileThrowsTheRealErrno() throws {
         let directory = try TemporaryDirectory()
         let missing = directory.file("absent")
-        let error = #expect(throws: SystemError.self) {
+        let error = thrownError(SystemError.self) {
             _ = try FileDescriptor.open(missing, flags: O_RDONLY)
         }
         #expect(error?.errno == .noSuchFile)

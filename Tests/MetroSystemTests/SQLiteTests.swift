@@ -52,10 +52,10 @@ import Testing
 
         // A constraint failure names the statement and its kind.
         let bad = try database.prepare("INSERT INTO t VALUES (NULL)")
-        let error = #expect(throws: SQLiteError.self) { try bad.step() }
+        let error = thrownError(SQLiteError.self) { try bad.step() }
         #expect(error?.kind == .constraint)
         #expect(error?.statement == "INSERT INTO t VALUES (NULL)")
-        let syntax = #expect(throws: SQLiteError.self) { _ = try database.prepare("SELEC nonsense") }
+        let syntax = thrownError(SQLiteError.self) { _ = try database.prepare("SELEC nonsense") }
         #expect(syntax?.message.contains("syntax error") == true)
     }
 
@@ -131,7 +131,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let path = directory.file("garbage.db")
         try Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: URL(fileURLWithPath: path))
-        let error = #expect(throws: SQLiteError.self) { _ = try SQLiteDatabase(path: path) }
+        let error = thrownError(SQLiteError.self) { _ = try SQLiteDatabase(path: path) }
         #expect(error?.kind == .notADatabase)
         #expect(error?.isDamagedFile == true)
         #expect(error?.statement.contains("sqlite_master") == true)
@@ -139,7 +139,7 @@ import Testing
 
     @Test func aMissingFileWithoutCreateCannotOpen() throws {
         let directory = try TemporaryDirectory()
-        let error = #expect(throws: SQLiteError.self) { _ = try SQLiteDatabase(path: directory.file("none.db"), create: false) }
+        let error = thrownError(SQLiteError.self) { _ = try SQLiteDatabase(path: directory.file("none.db"), create: false) }
         #expect(error?.kind == .cannotOpen)
     }
 

@@ -49,7 +49,7 @@ import Testing
     @Test func aMissingSocketIsAnError() throws {
         let directory = try TemporaryDirectory()
         let notifier = SystemdNotifier(environment: ["NOTIFY_SOCKET": directory.file("gone")])
-        let error = #expect(throws: SystemError.self) { try notifier.send("READY=1") }
+        let error = thrownError(SystemError.self) { try notifier.send("READY=1") }
         #expect(error?.errno == .noSuchFile)
     }
 

@@ -74,14 +74,14 @@ import Testing
     @Test func connectingToAMissingSocketSaysSo() throws {
         let directory = try TemporaryDirectory()
         let missing = directory.file("absent.sock")
-        let error = #expect(throws: SystemError.self) { _ = try UnixConnection.connect(path: missing) }
+        let error = thrownError(SystemError.self) { _ = try UnixConnection.connect(path: missing) }
         #expect(error?.errno == .noSuchFile)
         #expect(error?.description == "connect \(missing): No such file or directory (errno 2)")
 
         // A socket file with nobody behind it: refused.
         let stale = directory.file("stale.sock")
         try makeStaleSocketFile(at: stale)
-        let refused = #expect(throws: SystemError.self) { _ = try UnixConnection.connect(path: stale) }
+        let refused = thrownError(SystemError.self) { _ = try UnixConnection.connect(path: stale) }
         #expect(refused?.errno == .connectionRefused)
         #expect(refused?.description.hasPrefix("connect \(stale): Connection refused") == true)
     }
@@ -93,7 +93,7 @@ import Testing
         let listener = try UnixListener(path: path, mode: 0o600)
         #expect(try permissions(of: path) == 0o600)
 
-        let error = #expect(throws: UnixListenerError.self) { _ = try UnixListener(path: path) }
+        let error = thrownError(UnixListenerError.self) { _ = try UnixListener(path: path) }
         #expect(error == .alreadyListening(path: path))
         // The live listener still works.
         let client = try UnixConnection.connect(path: path)
@@ -110,7 +110,7 @@ import Testing
 
     @Test func pathsTooLongAreRefusedClearly() {
         let path = "/tmp/" + String(repeating: "p", count: 200)
-        let error = #expect(throws: SystemError.self) { _ = try UnixListener(path: path) }
+        let error = thrownError(SystemError.self) { _ = try UnixListener(path: path) }
         #expect(error?.errno == Errno(rawValue: ENAMETOOLONG))
     }
 
