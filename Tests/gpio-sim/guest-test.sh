@@ -250,7 +250,7 @@ pulses() { # pulses FILE FROM_CS: "start_cs duration_cs" of every on-pulse that 
 }
 # ---- the patterns, from "start_cs duration_cs" pulse lines (the motor recorder's or the vibrator's) ----
 # A pattern is named by its structure and its schedule, not by each pulse's length alone (docs/model.md §12.2,
-# HapticPattern): SPEC is one word per pattern, ON/OFFxCOUNT in centiseconds, e.g. the ride's
+# HapticPattern): PLAN is one word per pattern, ON/OFFxCOUNT in centiseconds, e.g. the ride's
 #   ACK=25/0x1  YOURS_IS_NEXT=60/30x3  GET_OFF_NOW=100/40x2   (strong: every ON half as long again).
 # The player schedules every step from the pattern's start (the first onset), never from when its timer ran,
 # so a starved guest can only make a step late: a stop late stretches a pulse, an onset late shortens one, and a
@@ -269,7 +269,7 @@ ACK=25/0x1
 ACK_STRONG=37/0x1   # 375 ms
 YOURS_IS_NEXT=60/30x3
 GET_OFF_NOW=100/40x2
-pattern_check() { # pattern_check SPEC TOLERANCE_CS EXACT < pulses: "ok ..." or "FAULT ...", then "onsets A B ..."
+pattern_check() { # pattern_check PLAN TOLERANCE_CS EXACT < pulses: "ok ..." or "FAULT ...", then "onsets A B ..."
   awk -v spec="$1" -v tol="$2" -v exact="$3" -v late="$PULSE_LATE_CS" '
     { s[NR] = $1; e[NR] = $1 + $2; n = NR }
     END {
@@ -302,7 +302,7 @@ pattern_check() { # pattern_check SPEC TOLERANCE_CS EXACT < pulses: "ok ..." or 
       print "onsets" onsets
     }'
 }
-check_patterns() { # check_patterns WHAT SPEC TOLERANCE_CS EXACT PULSES: one check; PATTERN_ONSETS = each one's onset
+check_patterns() { # check_patterns WHAT PLAN TOLERANCE_CS EXACT PULSES: one check; PATTERN_ONSETS = each one's onset
   report=$(echo "$5" | sed '/^$/d' | pattern_check "$2" "$3" "$4")
   PATTERN_ONSETS=$(echo "$report" | sed -n 's/^onsets *//p')
   verdict=$(echo "$report" | head -1)
