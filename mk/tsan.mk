@@ -16,7 +16,7 @@ TSAN_FORKING := AlertDeliveryCrashTests CrashSafetyTests NotifyProtocolTests Ukr
                 FeatureDaemonTests InputStartupTests ScriptsTests FloodTests JSONNestingTests SignalTests \
                 ConnectionLimitTests JournalStreamTests StalledLogReaderTests ControlProtocolDocTests GPSDaemonTests \
                 LanguageCoverageTests StartupChecksTests ControlSocketTests NewcomerPathTests StatusLineTests \
-                RefusalCodeTests UkrainianAnswerTests
+                RefusalCodeTests UkrainianAnswerTests YearCardFileTests
 tsan_empty :=
 tsan_space := $(tsan_empty) $(tsan_empty)
 TSAN_SKIP    ?= ^MetroDaemonTests\.($(subst $(tsan_space),|,$(strip $(TSAN_FORKING))))/
