@@ -1,6 +1,5 @@
 import Foundation
 import MetroModel
-import Synchronization
 import Testing
 @testable import MetroCLI
 
@@ -20,9 +19,20 @@ import Testing
         ["status", "--socket", "/nonexistent/metrotimer.sock", "--lang", "en"],
     ]
 
-    /// The answers of one round, gathered from its threads.
-    final class Answers: Sendable {
-        let list = Mutex<[(command: Int, code: Int32, out: String, err: String)]>([])
+    /// The answers of one round, gathered from its threads. An NSLock (a pthread mutex) rather than a `Mutex`:
+    /// ThreadSanitizer sees a pthread mutex order the threads, but not Synchronization's futex-based `Mutex`, and
+    /// would report the appends as racing.
+    final class Answers: @unchecked Sendable {
+        private let lock = NSLock()
+        private var answers: [(command: Int, code: Int32, out: String, err: String)] = []
+        func append(_ answer: (command: Int, code: Int32, out: String, err: String)) {
+            lock.lock(); defer { lock.unlock() }
+            answers.append(answer)
+        }
+        var all: [(command: Int, code: Int32, out: String, err: String)] {
+            lock.lock(); defer { lock.unlock() }
+            return answers
+        }
     }
 
     @Test func manyRunsAtOnceAnswerAsOneRunAlone() {
@@ -45,7 +55,7 @@ import Testing
                     gate.wait()
                     let command = (index + round) % Self.commands.count
                     let r = run(Self.commands[command])
-                    answers.list.withLock { $0.append((command, r.code, r.out, r.err)) }
+                    answers.append((command, r.code, r.out, r.err))
                     finished.leave()
                 }
                 thread.start()
@@ -53,7 +63,7 @@ import Testing
             ready.wait()
             for _ in 0..<runs { gate.signal() }
             finished.wait()
-            rounds.append(answers.list.withLock { $0 })
+            rounds.append(answers.all)
         }
         let alone = Self.commands.map { run($0) }
         for all in rounds {
