@@ -72,14 +72,14 @@ let package = Package(
         // Tests.
         // A real gpsd fed NMEA on loopback, shared by the GPS wrapper's and the daemon's tests.
         .target(name: "GPSTestSupport", dependencies: ["MetroGPS"], path: "Tests/GPSTestSupport"),
-        .testTarget(name: "MetroModelTests", dependencies: ["MetroModel"]),
+        .testTarget(name: "MetroModelTests", dependencies: ["MetroModel", "MetroLab"]),
         .testTarget(name: "MetroEngineTests", dependencies: ["MetroEngine", "MetroModel", "MetroLab"]),
         .testTarget(name: "MetroLabTests", dependencies: ["MetroLab", "MetroEngine", "MetroModel"]),
         .testTarget(name: "MetroSystemTests", dependencies: ["MetroSystem", "CLinuxShim"]),
         .testTarget(name: "MetroGPSTests", dependencies: ["MetroGPS", "MetroSystem", "GPSTestSupport"]),
         .testTarget(name: "MetroGPIOTests", dependencies: ["MetroGPIO", "MetroSystem"]),
         .testTarget(name: "MetroInputTests", dependencies: ["MetroInput", "CInputShim", "MetroSystem"]),
-        .testTarget(name: "MetroDaemonTests", dependencies: ["MetroDaemon", "MetroControl", "MetroCLI", "MetroSystem",
+        .testTarget(name: "MetroDaemonTests", dependencies: ["MetroDaemon", "MetroControl", "MetroCLI", "MetroSystem", "MetroLab",
                                                             "GPSTestSupport"]),
         .testTarget(name: "MetroCLITests", dependencies: ["MetroCLI", "MetroModel"]),
     ]

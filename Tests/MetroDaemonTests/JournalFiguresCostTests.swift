@@ -3,6 +3,7 @@ import Glibc
 import MetroControl
 import MetroModel
 import MetroSystem
+import MetroLab
 import Testing
 @testable import MetroDaemon
 
@@ -12,22 +13,10 @@ import Testing
 /// in this process over a real SQLite file holding 10 000 trips; its requests are dispatched directly and the rows
 /// its store reads are counted: no timing is measured.
 @Suite(.serialized) struct JournalFiguresCostTests {
-    /// A small deterministic generator (SplitMix64), so the journal is the same on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// `count` journal entries over 2025–2027 (a few without a wall time), on routes of the network, of every
     /// outcome, with errors on both sides and corrections.
     static func journal(_ count: Int) -> [JournalEntry] {
-        var random = Generator(state: 25)
+        var random = MetroLab.SplitMix64(seed: 25)
         let stations = repositoryNetwork.allStations.map(\.id)
         let routes = (0..<40).map { _ in (stations.randomElement(using: &random)!, stations.randomElement(using: &random)!) }
         let start = KyivTime.unixSeconds(year: 2025, month: 1, day: 1, hour: 0, minute: 0)

@@ -1,3 +1,4 @@
+import MetroLab
 import Testing
 @testable import MetroModel
 
@@ -5,18 +6,7 @@ import Testing
 /// against the from-scratch computation the year on the metro used before the tally (kept below as the oracle),
 /// over 10 000 trips fed in shuffled order, ties of start time included.
 @Suite struct JournalTallyTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func journal(_ count: Int, _ random: inout Generator) -> [JournalEntry] {
+    static func journal(_ count: Int, _ random: inout SplitMix64) -> [JournalEntry] {
         let stations = kyiv.allStations.map(\.id) + ["closed-long-ago"]
         let routes = (0..<30).map { _ in (stations.randomElement(using: &random)!, stations.randomElement(using: &random)!) }
         let start = kyivUnix(2025, 1, 1, 0, 0)
@@ -38,7 +28,7 @@ import Testing
     }
 
     @Test func theTallyOfTenThousandTripsInAnyOrderEqualsTheFiguresFromScratch() {
-        var random = Generator(state: 2026)
+        var random = SplitMix64(seed: 2026)
         let entries = Self.journal(10_000, &random)
         var tally = JournalTally(network: kyiv)
         for entry in entries.shuffled(using: &random) { tally.add(entry) }
