@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the Debian packages metrotimer needs to build and test, and only the missing ones.
-# Usage: scripts/install-deps.sh [--check] [build|test|gpio|trixie|deb|system|load]   (default: test)
+# Usage: scripts/install-deps.sh [--check] [build|test|gpio|trixie|deb|system|load|arm64]   (default: test)
 #   --check: install nothing; name the missing packages and fail if any (make check: no root needed)
 #   build: compile the two programs (C libraries and pkg-config)
 #   test:  + the real services the tests run against (gpsd, sqlite3 CLI, systemd-analyze), and rsvg-convert with
@@ -12,6 +12,8 @@
 #          systemd-dev where it exists; mk/deb.mk)
 #   system: what the system tier needs on the host (debootstrap, qemu, qemu-img, mkfs.ext4; Tests/system/)
 #   load:  the unrelated load `make test-under-load` runs the tests under (stress-ng; mk/load.mk)
+#   arm64: what makes and runs the arm64 roots of the cross build and its tests (debootstrap, qemu-user-static,
+#          whose aarch64 interpreter scripts/arm64/binfmt.sh registers; mk/arm64.mk)
 set -eu
 check_only=0
 if [ "${1:-}" = "--check" ]; then check_only=1; shift; fi
@@ -26,7 +28,8 @@ case "${1:-test}" in
          if apt-cache show systemd-dev >/dev/null 2>&1; then want="$want systemd-dev"; fi ;;
   system) want="debootstrap qemu-system-x86 qemu-utils e2fsprogs util-linux" ;;
   load)  want="stress-ng" ;;
-  *) echo "install-deps: unknown set '$1' (build, test, gpio, trixie, deb, system or load)" >&2; exit 2 ;;
+  arm64) want="debootstrap qemu-user-static" ;;
+  *) echo "install-deps: unknown set '$1' (build, test, gpio, trixie, deb, system, load or arm64)" >&2; exit 2 ;;
 esac
 missing=""
 for p in $want; do

@@ -1,6 +1,11 @@
 #!/bin/sh
 # Checks a built metrotimer .deb against what it must hold (issue "A Debian package"):
-#   check-deb.sh DEB UNITDIR     UNITDIR: the release's systemd unit directory (/lib/systemd/system on Debian 12)
+#   check-deb.sh DEB UNITDIR [ROOT [GLIBC]]
+#     UNITDIR: the release's systemd unit directory (/lib/systemd/system on Debian 12)
+#     ROOT:    for a package of another architecture (arm64), a root of it whose libraries the programs run with,
+#              through qemu-user (Tests/trixie/root.sh builder-RELEASE-arm64)
+#     GLIBC:   the newest glibc symbol version the programs may need (2.36 for Debian 12 and Raspberry Pi OS
+#              bookworm); the package's file may then carry the release: metrotimer_<version>_<arch>-<release>.deb
 #   - the files are exactly those `make install PREFIX=/usr` installs, plus the package's docs, with their
 #     modes (no lintian overrides: the package needs none);
 #   - conffiles is exactly /etc/metrotimer/metrotimer.conf;
@@ -15,6 +20,8 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
 DEB=${1:?usage: check-deb.sh DEB UNITDIR}
 UNITDIR=${2:?usage: check-deb.sh DEB UNITDIR}
+RUN_ROOT=${3:-}
+GLIBC_CEILING=${4:-}
 log() { echo "deb check: $*" >&2; }
 fail() { log "FAIL: $*"; exit 1; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/metrotimer-deb.XXXXXX")
@@ -57,11 +64,20 @@ log "ok: conffiles is /etc/metrotimer/metrotimer.conf"
 dpkg-deb -x "$DEB" "$work/root"
 package_version=$(dpkg-deb -f "$DEB" Version)
 changelog_version=$(dpkg-parsechangelog -l "$SRC/debian/changelog" -S Version)
-program_version=$("$work/root/usr/bin/metrotimer" --version | sed -n '1s/^metrotimer //p')
+arch=$(dpkg-deb -f "$DEB" Architecture)
+run_program() { # run_program PROGRAM ARGS...: natively, or through qemu-user with ROOT's libraries
+  if [ "$arch" = "$(dpkg --print-architecture)" ]; then "$@"; return; fi
+  [ -n "$RUN_ROOT" ] || fail "a $arch package needs a $arch ROOT to run its programs in (third argument)"
+  case "$arch" in arm64) qemu=qemu-aarch64-static ;; *) fail "no qemu-user interpreter known for $arch" ;; esac
+  "$qemu" -L "$RUN_ROOT" "$@"
+}
+program_version=$(run_program "$work/root/usr/bin/metrotimer" --version | sed -n '1s/^metrotimer //p')
 [ "$package_version" = "$changelog_version" ] && [ "$program_version" = "$changelog_version" ] \
   || fail "versions disagree: package $package_version, debian/changelog $changelog_version, metrotimer --version $program_version"
 case "$(basename "$DEB")" in
-  "metrotimer_${package_version}_$(dpkg-deb -f "$DEB" Architecture).deb") ;;
+  "metrotimer_${package_version}_$arch.deb") ;;
+  "metrotimer_${package_version}_$arch-"*.deb) [ -n "$GLIBC_CEILING$RUN_ROOT" ] \
+    || fail "the file $(basename "$DEB") names a release, which only the cross-built packages do" ;;
   *) fail "the file is named $(basename "$DEB"), not metrotimer_<version>_<arch>.deb" ;;
 esac
 log "ok: version $package_version in the package, debian/changelog and metrotimer --version"
@@ -77,13 +93,21 @@ for program in usr/sbin/metrotimerd usr/bin/metrotimer usr/bin/metrotimer-hwchec
   # not look for the segment, so this check is the one that holds both packages to it).
   readelf -lW "$work/root/$program" | grep -q '^ *GNU_RELRO ' || fail "$program has no PT_GNU_RELRO segment (readelf -lW)"
   readelf -dW "$work/root/$program" | grep -Eq '\(FLAGS\).*BIND_NOW' || fail "$program is not linked with -z now (no BIND_NOW)"
+  machine=$(readelf -h "$work/root/$program" | sed -n 's/^ *Machine: *//p')
+  case "$arch:$machine" in amd64:*X86-64|arm64:AArch64) ;; *) fail "$program is built for '$machine', the package for $arch" ;; esac
+  if [ -n "$GLIBC_CEILING" ]; then
+    newest=$(readelf -VW "$work/root/$program" | grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/^GLIBC_//' | sort -V | tail -n 1)
+    [ "$(printf '%s\n%s\n' "$newest" "$GLIBC_CEILING" | sort -V | tail -n 1)" = "$GLIBC_CEILING" ] \
+      || fail "$program needs GLIBC_$newest, newer than the release's $GLIBC_CEILING"
+    glibc_note=", glibc ≤ $GLIBC_CEILING (needs $newest)"
+  fi
 done
 depends=$(dpkg-deb -f "$DEB" Depends)
 for wanted in libgpiod libgps libsqlite3 "systemd | systemd-standalone-sysusers"; do
   case "$depends" in *"$wanted"*) ;; *) fail "Depends lacks $wanted: $depends" ;; esac
 done
 case "$depends" in *swift*) fail "Depends names the Swift toolchain: $depends" ;; esac
-log "ok: the programs carry the Swift runtime inside and have full RELRO; Depends: $depends"
+log "ok: the programs are $arch, carry the Swift runtime inside and have full RELRO${glibc_note:-}; Depends: $depends"
 
 # ---- maintainer scripts ----
 grep -q '^# Automatically added by dh_installsysusers' "$work/control/postinst" \

@@ -2,7 +2,8 @@
 # Installs a metrotimer .deb in a fresh copy of a bare Debian root, the way a board gets it: with the docs'
 # own commands, the block of README.md / docs/hardware.md marked `<!-- doc-test: package-board RELEASE -->`
 # (Tests/docs/blocks.sh), run as written beside the .deb; then purges it and checks nothing of it is left.
-#   install-purge.sh DEB [board-bookworm|board-trixie]      (default board-bookworm; roots from Tests/trixie/root.sh)
+#   install-purge.sh DEB [board-bookworm|board-trixie|board-bookworm-arm64|board-trixie-arm64]
+#                                            (default board-bookworm; roots from Tests/trixie/root.sh)
 # The copy is a chroot, not a booted system (the system tier boots one): systemd is not running, so the
 # maintainer scripts take their no-systemd paths, as when a board image is prepared. Checked:
 #   install: the user made by systemd-sysusers, the unit present and disabled, the programs run and the
@@ -18,9 +19,14 @@
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
-DEB=$(cd "$(dirname "${1:?usage: install-purge.sh DEB [board-bookworm|board-trixie]}")" && pwd)/$(basename "$1")
+DEB=$(cd "$(dirname "${1:?usage: install-purge.sh DEB [board-bookworm|board-trixie|board-bookworm-arm64|board-trixie-arm64]}")" && pwd)/$(basename "$1")
 KIND=${2:-board-bookworm}
-case "$KIND" in board-bookworm) release=debian-12 ;; board-trixie) release=debian-13 ;; *) echo "install-purge.sh: unknown root '$KIND'" >&2; exit 2 ;; esac
+# An arm64 board runs through qemu-user (scripts/arm64/binfmt.sh); the docs' commands are the same on it.
+case "$KIND" in
+  board-bookworm|board-bookworm-arm64) release=debian-12 ;;
+  board-trixie|board-trixie-arm64) release=debian-13 ;;
+  *) echo "install-purge.sh: unknown root '$KIND'" >&2; exit 2 ;;
+esac
 log() { echo "deb install/purge ($KIND): $*" >&2; }
 fail() { log "FAIL: $*"; exit 1; }
 start=$(date +%s)
@@ -29,6 +35,7 @@ board=$(mktemp -d "$(dirname "$pristine")/$KIND.deb.XXXXXX")
 undo() {
   for point in "$board/dev" "$board/proc"; do umount "$point" 2>/dev/null || umount -l "$point" 2>/dev/null || true; done
   grep -q " $board/" /proc/mounts || rm -rf "$board"
+  rm -rf "$board.bin" "$board.ride"
 }
 trap undo EXIT
 trap 'undo; exit 130' INT
@@ -66,6 +73,26 @@ state=$(on_board "systemctl is-enabled metrotimerd.service 2>/dev/null || true")
 on_board "metrotimer --version >/dev/null && metrotimer-hwcheck --version >/dev/null && metrotimerd --check-config --config /etc/metrotimer/metrotimer.conf" >&2 \
   || fail "the installed programs do not run with the libraries the package depends on"
 log "ok: installed; user metrotimer (home $home), unit disabled, programs run, shipped configuration OK"
+
+# ---- a ride, on an arm64 board ----
+# The amd64 programs ride in every other tier; the arm64 ones ride here: make demo's whole ride on the simulated
+# board (scripts/demo.sh), with the installed programs and the board's own libraries, through qemu-user.
+# At time ×30 the ride lasts 90 s and the arrived trip stays 20 s before it expires (600 s of the model), the
+# margin the demo's steps after the arrival need when every program start is emulated (×120 left 5 s: too few).
+case "$KIND" in *-arm64)
+  wrappers=$board.bin
+  mkdir -p "$wrappers"
+  for program in sbin/metrotimerd bin/metrotimer; do
+    printf '#!/bin/sh\nexec qemu-aarch64-static -L "%s" "%s/usr/%s" "$@"\n' "$board" "$board" "$program" \
+      > "$wrappers/$(basename "$program")"
+    chmod +x "$wrappers/$(basename "$program")"
+  done
+  DEMO_LANG=en DEMO_TIME_SCALE=30 bash "$SRC/scripts/demo.sh" "$wrappers" > "$board.ride" 2>&1 \
+    || { cat "$board.ride" >&2; fail "the simulated ride with the arm64 programs failed"; }
+  grep -q 'complete ride shown; exit 0' "$board.ride" || { cat "$board.ride" >&2; fail "the simulated ride did not end"; }
+  rm -rf "$wrappers" "$board.ride"
+  log "ok: make demo's whole ride on the simulated board with the installed arm64 programs (qemu-user, time ×30)" ;;
+esac
 
 # ---- enable, and state as a running daemon leaves it ----
 on_board "systemctl enable metrotimerd.service" >&2 2>&1 || fail "systemctl enable metrotimerd failed"

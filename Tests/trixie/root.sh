@@ -9,6 +9,13 @@
 #                           (tier.sh), so one list serves both Debian releases.
 #   root.sh board-bookworm  a bare Debian 12 / 13 "board": minbase and systemd only, for the docs test to
 #   root.sh board-trixie    install a static build on exactly as the docs say (Tests/docs/run.sh)
+#   root.sh board-bookworm-arm64  the same boards for arm64 (the arm64 package's install and purge, mk/arm64.mk)
+#   root.sh board-trixie-arm64
+#   root.sh builder-bookworm-arm64  an arm64 Debian 12 / 13 with the package's Build-Depends: the sysroot the
+#   root.sh builder-trixie-arm64    cross build compiles and links against, and where dpkg-buildpackage packs the
+#                                   cross-built programs (scripts/arm64/). Its absolute library links are made
+#                                   relative, so a linker given it as --sysroot never reaches the host's libraries.
+# The arm64 roots run their programs through qemu-user (scripts/arm64/binfmt.sh).
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -28,10 +35,21 @@ trixie)
   packages="libncurses6 libedit2 libz3-4 libpython3.13 binutils libgcc-14-dev libc6-dev libstdc++-14-dev"
   packages="$packages libcurl4t64 libxml2 pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
   ;;
-board-bookworm) SUITE=bookworm; packages="systemd" ;;
-board-trixie) SUITE=trixie; packages="systemd" ;;
-*) log "unknown root (trixie, board-bookworm or board-trixie)"; exit 2 ;;
+board-bookworm|board-bookworm-arm64) SUITE=bookworm; packages="systemd" ;;
+board-trixie|board-trixie-arm64) SUITE=trixie; packages="systemd" ;;
+# debian/control's Build-Depends (systemd.pc: systemd on 12, systemd-dev on 13), and the C runtime the cross
+# linker needs (crt files, libgcc, libstdc++ for the static Swift runtime).
+builder-bookworm-arm64)
+  SUITE=bookworm
+  packages="libc6-dev libgcc-12-dev libstdc++-12-dev pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
+  packages="$packages build-essential debhelper dpkg-dev systemd" ;;
+builder-trixie-arm64)
+  SUITE=trixie
+  packages="libc6-dev libgcc-14-dev libstdc++-14-dev pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
+  packages="$packages build-essential debhelper dpkg-dev systemd-dev" ;;
+*) log "unknown root (trixie, board-bookworm, board-trixie, their -arm64 boards, builder-bookworm-arm64 or builder-trixie-arm64)"; exit 2 ;;
 esac
+case "$KIND" in *-arm64) ARCH=arm64; sh "$ROOT/scripts/arm64/binfmt.sh" ;; *) ARCH=$(dpkg --print-architecture) ;; esac
 TARGET=$CACHE/$KIND
 
 if [ -f "$TARGET/complete" ]; then
@@ -61,8 +79,15 @@ done
 mkdir -p "$CACHE"
 start=$(date +%s)
 log "debootstrap $SUITE into $TARGET (about a minute; the first run's downloads are listed in README.md)"
-debootstrap --variant=minbase --include="$(echo $packages | tr ' ' ,)" "$SUITE" "$TARGET.partial" "$MIRROR" >&2 || {
+debootstrap --arch="$ARCH" --variant=minbase --include="$(echo $packages | tr ' ' ,)" "$SUITE" "$TARGET.partial" "$MIRROR" >&2 || {
   log "debootstrap failed (its log: $TARGET.partial/debootstrap/debootstrap.log)"; exit 1; }
+case "$KIND" in builder-*)
+  # /usr/lib/aarch64-linux-gnu/libm.so -> /lib/aarch64-linux-gnu/libm.so.6 would lead a cross linker to the
+  # host's /lib: every absolute link becomes the same link relative to where it is.
+  ( cd "$TARGET.partial" && find . -type l -lname '/*' | while read -r link; do
+      ln -sfn "$(realpath -m --relative-to="$(dirname "$link")" ".$(readlink "$link")")" "$link"
+    done ) ;;
+esac
 if [ "$SUITE" = trixie ]; then
   # The backports suite is where the current kernel for the gpio-sim guest comes from (Tests/gpio-sim/setup.sh).
   cat > "$TARGET.partial/etc/apt/sources.list" <<SOURCES

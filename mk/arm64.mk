@@ -1,0 +1,26 @@
+# arm64, the architecture of the boards and phones (docs/decisions.md, "arm64: a cross build"):
+#   make deb-arm64    the arm64 packages, cross-built on this x86_64 machine by Debian 13's Swift 6.0.3:
+#                       .build/deb/metrotimer_<version>_arm64-bookworm.deb  Debian 12, Raspberry Pi OS bookworm
+#                       .build/deb/metrotimer_<version>_arm64-trixie.deb    Debian 13, Raspberry Pi OS trixie
+#                     (scripts/arm64/deb.sh; lintian: no error, no warning). Their roots and the arm64 Swift
+#                     library are cached under /var/cache/metrotimer-test and made again when missing.
+#   test-deb-arm64    both packages checked as test-deb checks the amd64 one (Tests/deb/check-deb.sh: contents,
+#                     versions, aarch64 programs with the runtime inside and full RELRO, glibc ≤ 2.36 for
+#                     bookworm), then installed, ridden (make demo's ride, qemu-user) and purged in bare arm64
+#                     Debian 12 and 13 roots (Tests/deb/install-purge.sh)
+DEB_ARM64_BOOKWORM = $(DEB_DIR)/metrotimer_$(DEB_VERSION)_arm64-bookworm.deb
+DEB_ARM64_TRIXIE   = $(DEB_DIR)/metrotimer_$(DEB_VERSION)_arm64-trixie.deb
+ARM64_CACHE        := $(or $(METROTIMER_TEST_CACHE),/var/cache/metrotimer-test)
+
+.PHONY: deb-arm64 test-deb-arm64
+deb-arm64:
+	sh scripts/install-deps.sh deb
+	sh scripts/arm64/deb.sh bookworm $(DEB_DIR)
+	sh scripts/arm64/deb.sh trixie $(DEB_DIR)
+
+test-deb-arm64: deb-arm64
+	sh Tests/deb/check-deb.sh $(DEB_ARM64_BOOKWORM) /lib/systemd/system $(ARM64_CACHE)/builder-bookworm-arm64 2.36
+	sh Tests/deb/check-deb.sh $(DEB_ARM64_TRIXIE) /usr/lib/systemd/system $(ARM64_CACHE)/builder-trixie-arm64 2.41
+	sh Tests/deb/install-purge.sh $(DEB_ARM64_BOOKWORM) board-bookworm-arm64
+	sh Tests/deb/install-purge.sh $(DEB_ARM64_TRIXIE) board-trixie-arm64
+TEST_TARGETS += test-deb-arm64

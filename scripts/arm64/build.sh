@@ -1,0 +1,102 @@
+#!/bin/sh
+# Cross-builds the three programs a board runs (metrotimerd, metrotimer, metrotimer-hwcheck) for arm64, for one
+# Debian release, as make install's release build does on the host: the Swift runtime linked in statically, full
+# RELRO and BIND_NOW by lld.
+#   build.sh bookworm|trixie OUTDIR      leaves OUTDIR/release/<program> and prints OUTDIR
+# The compiler is Debian 13's own Swift 6.0.3 (Tests/swift603/root.sh), the only one here whose arm64 standard
+# library exists (docs/decisions.md, "arm64: a cross build"), run in its root; it targets an arm64 root of the
+# release (Tests/trixie/root.sh builder-RELEASE-arm64) through a Swift SDK bundle written here, with the arm64
+# standard library beside it (scripts/arm64/stdlib.sh). The bookworm build links glibc-compat.c's stand-ins for
+# the glibc 2.38 functions the trixie-built runtime calls, so its programs need at most the glibc of Debian 12.
+# The source is copied into the compiler root's /src/metrotimer-arm64 and built in /src/arm64-RELEASE, which
+# is kept, so later builds are incremental. Every mount is undone on every exit path.
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(cd "$HERE/../.." && pwd)
+RELEASE=${1:?usage: build.sh bookworm|trixie OUTDIR}
+OUT=${2:?usage: build.sh bookworm|trixie OUTDIR}
+case "$RELEASE" in bookworm|trixie) ;; *) echo "arm64 build: unknown release '$RELEASE' (bookworm or trixie)" >&2; exit 2 ;; esac
+log() { echo "arm64 build ($RELEASE): $*" >&2; }
+HARDENING="-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now"
+PRODUCTS="metrotimerd metrotimer metrotimer-hwcheck"
+
+compiler=$(sh "$SRC/Tests/swift603/root.sh")
+sysroot=$(sh "$SRC/Tests/trixie/root.sh" "builder-$RELEASE-arm64")
+stdlib=$(sh "$HERE/stdlib.sh")
+mkdir -p "$OUT/release"
+OUT=$(cd "$OUT" && pwd)
+
+# The compiler root's lock (Tests/swift603/tier.sh takes it too), not passed on to what runs inside.
+exec 9>"$(dirname "$compiler").lock"
+flock 9
+mounted=""
+undo_mounts() {
+  for point in $mounted; do umount "$point" 2>/dev/null || umount -l "$point" 2>/dev/null || true; done
+  mounted=""
+}
+trap 'undo_mounts' EXIT
+trap 'undo_mounts; exit 130' INT
+trap 'undo_mounts; exit 143' TERM HUP
+mount_in() { # mount_in POINT MOUNT-ARGS...
+  point=$1; shift
+  mkdir -p "$point"
+  mount "$@" "$point"
+  mounted="$point $mounted"
+}
+mount_in "$compiler/proc" -t proc proc
+mount_in "$compiler/dev" --bind /dev
+mount_in "$compiler/tmp" -t tmpfs tmpfs
+mount_in "$compiler/sdk/sysroot" --bind "$sysroot"
+mount_in "$compiler/sdk/stdlib" --bind "$stdlib"
+# The compiler root has the amd64 libraries' pkg-config files (its own 6.0.3 build uses them); hidden here, so
+# SwiftPM takes the sysroot's (PKG_CONFIG_PATH below), whose -L and -I it resolves in the sysroot.
+mkdir -p "$compiler/sdk/no-pkgconfig"
+mount_in "$compiler/usr/lib/x86_64-linux-gnu/pkgconfig" --bind "$compiler/sdk/no-pkgconfig"
+
+# The Swift SDK bundle (schema 4.0): the sysroot, the arm64 resource folders, and lld as the linker.
+bundle=$compiler/sdk/bundle/metrotimer-arm64.artifactbundle
+rm -rf "$compiler/sdk/bundle"; mkdir -p "$bundle/$RELEASE"
+cat > "$bundle/info.json" <<JSON
+{ "schemaVersion": "1.0",
+  "artifacts": { "aarch64-$RELEASE": { "type": "swiftSDK", "version": "6.0.3", "variants": [ { "path": "$RELEASE" } ] } } }
+JSON
+cat > "$bundle/$RELEASE/swift-sdk.json" <<JSON
+{ "schemaVersion": "4.0",
+  "targetTriples": { "aarch64-unknown-linux-gnu": {
+    "sdkRootPath": "/sdk/sysroot",
+    "swiftResourcesPath": "/sdk/stdlib/usr/libexec/swift/lib/swift",
+    "swiftStaticResourcesPath": "/sdk/stdlib/usr/libexec/swift/lib/swift_static",
+    "toolsetPaths": ["toolset.json"] } } }
+JSON
+cat > "$bundle/$RELEASE/toolset.json" <<JSON
+{ "schemaVersion": "1.0", "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] } }
+JSON
+
+# A fresh copy of the source with its timestamps (no .git, no build products), so the build stays incremental.
+copy=$compiler/src/metrotimer-arm64
+mkdir -p "$copy"
+find "$copy" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
+( cd "$SRC" && tar -c --exclude=./.git --exclude=./.build --exclude=./.swiftpm --exclude=./Tests/gpio-sim/out . ) \
+  | tar -x -C "$copy"
+
+inside() { # inside COMMAND: a shell command in the compiler root, at the copy, with a clean environment
+  env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/root LANG=C.UTF-8 TERM=dumb \
+    PKG_CONFIG_PATH=/sdk/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:/sdk/sysroot/usr/share/pkgconfig \
+    chroot "$compiler" sh -c "cd /src/metrotimer-arm64 && $1" 9>&-
+}
+scratch=/src/arm64-$RELEASE
+extra=""
+if [ "$RELEASE" = bookworm ]; then
+  inside "mkdir -p $scratch && /usr/libexec/swift/bin/clang --target=aarch64-linux-gnu --sysroot=/sdk/sysroot -O2 -fPIC \
+    -Wall -Wextra -Werror -c scripts/arm64/glibc-compat.c -o $scratch/glibc-compat.o" || { log "glibc-compat.c does not compile"; exit 1; }
+  extra="-Xlinker $scratch/glibc-compat.o"
+fi
+start=$(date +%s)
+for product in $PRODUCTS; do
+  inside "swift build -c release --static-swift-stdlib --swift-sdks-path /sdk/bundle --swift-sdk aarch64-$RELEASE \
+    --scratch-path $scratch --product $product $HARDENING $extra" > "$OUT/build-$product.log" 2>&1 \
+    || { tail -n 40 "$OUT/build-$product.log" >&2; log "$product failed to build (the whole log: $OUT/build-$product.log)"; exit 1; }
+  cp "$compiler$scratch/aarch64-unknown-linux-gnu/release/$product" "$OUT/release/$product"
+done
+log "built $PRODUCTS in $(( $(date +%s) - start )) s into $OUT/release"
+echo "$OUT"

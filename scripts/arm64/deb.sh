@@ -1,0 +1,59 @@
+#!/bin/sh
+# Builds the arm64 Debian package for one release and checks it with lintian.
+#   deb.sh bookworm|trixie OUTDIR     leaves OUTDIR/metrotimer_<version>_arm64-<release>.deb and prints its path
+# The programs are cross-built on this machine (build.sh); dpkg-buildpackage then packs them inside the arm64
+# root of the release (Tests/trixie/root.sh builder-RELEASE-arm64, run through qemu-user) with debian/rules'
+# METROTIMER_PREBUILT, so dh_shlibdeps reads the arm64 libraries of that very release for Depends, and dh_strip
+# uses that release's arm64 binutils. The two releases' packages differ (libgpiod2 and libgps28 on Debian 12,
+# libgpiod3 and libgps30 on 13), hence the release in the file name.
+# lintian (this machine's) must report no error and no warning, as for the amd64 package (scripts/build-deb.sh).
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(cd "$HERE/../.." && pwd)
+RELEASE=${1:?usage: deb.sh bookworm|trixie OUTDIR}
+OUT=${2:?usage: deb.sh bookworm|trixie OUTDIR}
+case "$RELEASE" in bookworm|trixie) ;; *) echo "arm64 deb: unknown release '$RELEASE' (bookworm or trixie)" >&2; exit 2 ;; esac
+log() { echo "arm64 deb ($RELEASE): $*" >&2; }
+command -v lintian >/dev/null || { log "no lintian: run 'sh scripts/install-deps.sh deb'"; exit 1; }
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+version=$(dpkg-parsechangelog -l "$SRC/debian/changelog" -S Version)
+deb=metrotimer_${version}_arm64-$RELEASE.deb
+
+sh "$HERE/build.sh" "$RELEASE" "$OUT/programs-$RELEASE" >/dev/null
+builder=$(sh "$SRC/Tests/trixie/root.sh" "builder-$RELEASE-arm64")
+exec 9>"$builder.lock"
+flock 9
+work=$builder/build/metrotimer
+undo() {
+  for point in "$builder/dev" "$builder/proc"; do umount "$point" 2>/dev/null || umount -l "$point" 2>/dev/null || true; done
+  grep -q " $builder/build" /proc/mounts || rm -rf "$builder/build"
+}
+trap undo EXIT
+trap 'undo; exit 130' INT
+trap 'undo; exit 143' TERM HUP
+rm -rf "$builder/build"; mkdir -p "$work/src/metrotimer" "$work/prebuilt/release"
+( cd "$SRC" && tar -c --exclude=./.git --exclude=./.build --exclude=./.swiftpm --exclude=./Tests/gpio-sim/out \
+    --exclude=./stage --exclude=./metrotimer.tar.gz . ) | tar -x -C "$work/src/metrotimer"
+cp "$OUT/programs-$RELEASE"/release/* "$work/prebuilt/release/"
+mount --bind /dev "$builder/dev"; mount -t proc proc "$builder/proc"
+start=$(date +%s)
+log "packing the cross-built programs in $builder (dpkg-buildpackage under qemu-user)"
+env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 chroot "$builder" sh -c \
+  "cd /build/metrotimer/src/metrotimer && METROTIMER_PREBUILT=/build/metrotimer/prebuilt dpkg-buildpackage -us -uc -b" \
+  > "$OUT/build-$RELEASE.log" 2>&1 9>&- || {
+  tail -n 60 "$OUT/build-$RELEASE.log" >&2; log "dpkg-buildpackage failed (the whole log: $OUT/build-$RELEASE.log)"; exit 1; }
+built=$work/src/metrotimer_${version}_arm64.deb
+[ -f "$built" ] || { log "dpkg-buildpackage made no $(basename "$built") (see $OUT/build-$RELEASE.log)"; exit 1; }
+mv "$built" "$OUT/$deb"
+for dbgsym in "$work"/src/metrotimer-dbgsym_*_arm64.deb; do
+  [ -e "$dbgsym" ] && mv "$dbgsym" "$OUT/metrotimer-dbgsym_${version}_arm64-$RELEASE.deb"
+done
+log "packed in $(( $(date +%s) - start )) s: $OUT/$deb"
+
+log "lintian $(lintian --version | sed 's/^Lintian v//')"
+lintian --fail-on error,warning --info --display-level '>=warning' "$OUT/$deb" >&2 || {
+  log "lintian reports errors or warnings on $deb (fix them, or override with a reason in debian/metrotimer.lintian-overrides)"
+  exit 1; }
+log "lintian: no errors, no warnings"
+echo "$OUT/$deb"
