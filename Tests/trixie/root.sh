@@ -13,8 +13,8 @@
 #   root.sh board-trixie-arm64
 #   root.sh builder-bookworm-arm64  an arm64 Debian 12 / 13 with the package's Build-Depends: the sysroot the
 #   root.sh builder-trixie-arm64    cross build compiles and links against, and where dpkg-buildpackage packs the
-#                                   cross-built programs (scripts/arm64/). Its absolute library links are made
-#                                   relative, so a linker given it as --sysroot never reaches the host's libraries.
+#                                   cross-built programs (scripts/arm64/). Its absolute links are made relative,
+#                                   so a linker given it as --sysroot never reaches the host's libraries.
 # The arm64 roots run their programs through qemu-user (scripts/arm64/binfmt.sh).
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -51,6 +51,15 @@ builder-trixie-arm64)
 esac
 case "$KIND" in *-arm64) ARCH=arm64; sh "$ROOT/scripts/arm64/binfmt.sh" ;; *) ARCH=$(dpkg --print-architecture) ;; esac
 TARGET=$CACHE/$KIND
+# A builder is a cross linker's sysroot: /usr/lib/aarch64-linux-gnu/libm.so -> /lib/aarch64-linux-gnu/libm.so.6
+# would lead the linker to the host's /lib. Every absolute link becomes the same link relative to where it is,
+# when the root is made and after any package is added to it.
+relative_links() { # relative_links ROOTDIR
+  case "$KIND" in builder-*) ;; *) return 0 ;; esac
+  ( cd "$1" && find . -type l -lname '/*' | while read -r link; do
+      ln -sfn "$(realpath -m --relative-to="$(dirname "$link")" ".$(readlink "$link")")" "$link"
+    done )
+}
 
 if [ -f "$TARGET/complete" ]; then
   # A root made from an older list gets what the list has gained since, instead of a whole new root.
@@ -62,6 +71,7 @@ if [ -f "$TARGET/complete" ]; then
     log "installing$missing"
     chroot "$TARGET" sh -c "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends$missing >/dev/null" >&2 \
       || { log "cannot install$missing in $TARGET"; exit 1; }
+    relative_links "$TARGET"
   fi
   echo "$TARGET"; exit 0
 fi
@@ -81,13 +91,7 @@ start=$(date +%s)
 log "debootstrap $SUITE into $TARGET (about a minute; the first run's downloads are listed in README.md)"
 debootstrap --arch="$ARCH" --variant=minbase --include="$(echo $packages | tr ' ' ,)" "$SUITE" "$TARGET.partial" "$MIRROR" >&2 || {
   log "debootstrap failed (its log: $TARGET.partial/debootstrap/debootstrap.log)"; exit 1; }
-case "$KIND" in builder-*)
-  # /usr/lib/aarch64-linux-gnu/libm.so -> /lib/aarch64-linux-gnu/libm.so.6 would lead a cross linker to the
-  # host's /lib: every absolute link becomes the same link relative to where it is.
-  ( cd "$TARGET.partial" && find . -type l -lname '/*' | while read -r link; do
-      ln -sfn "$(realpath -m --relative-to="$(dirname "$link")" ".$(readlink "$link")")" "$link"
-    done ) ;;
-esac
+relative_links "$TARGET.partial"
 if [ "$SUITE" = trixie ]; then
   # The backports suite is where the current kernel for the gpio-sim guest comes from (Tests/gpio-sim/setup.sh).
   cat > "$TARGET.partial/etc/apt/sources.list" <<SOURCES

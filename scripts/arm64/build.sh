@@ -17,7 +17,9 @@ RELEASE=${1:?usage: build.sh bookworm|trixie OUTDIR}
 OUT=${2:?usage: build.sh bookworm|trixie OUTDIR}
 case "$RELEASE" in bookworm|trixie) ;; *) echo "arm64 build: unknown release '$RELEASE' (bookworm or trixie)" >&2; exit 2 ;; esac
 log() { echo "arm64 build ($RELEASE): $*" >&2; }
-HARDENING="-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now"
+# A GNU build ID as well, which Debian's swiftc does not ask lld for when it cross-links (the host toolchain
+# does): dh_strip files the debug symbols under it (the -dbgsym package, for a crash on a board).
+HARDENING="-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker --build-id=sha1"
 PRODUCTS="metrotimerd metrotimer metrotimer-hwcheck"
 
 compiler=$(sh "$SRC/Tests/swift603/root.sh")
