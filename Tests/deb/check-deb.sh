@@ -12,7 +12,8 @@
 #   - the version is one: the package's, debian/changelog's and `metrotimer --version`'s (the Swift constant);
 #   - the programs carry the Swift runtime inside: no libswift*/Foundation library needed, no /opt/swift path,
 #     and Depends names the C libraries and a sysusers implementation;
-#   - the programs have full RELRO: a PT_GNU_RELRO segment and BIND_NOW;
+#   - the programs have full RELRO (a PT_GNU_RELRO segment and BIND_NOW), a GNU build ID, and the machine of
+#     the package's architecture;
 #   - the maintainer scripts are debhelper's: systemd-sysusers in postinst, the unit installed disabled.
 # Prints one line per check; exits 1 at the first failure.
 set -eu
@@ -93,6 +94,8 @@ for program in usr/sbin/metrotimerd usr/bin/metrotimer usr/bin/metrotimer-hwchec
   # not look for the segment, so this check is the one that holds both packages to it).
   readelf -lW "$work/root/$program" | grep -q '^ *GNU_RELRO ' || fail "$program has no PT_GNU_RELRO segment (readelf -lW)"
   readelf -dW "$work/root/$program" | grep -Eq '\(FLAGS\).*BIND_NOW' || fail "$program is not linked with -z now (no BIND_NOW)"
+  # A GNU build ID, under which dh_strip files the debug symbols (the -dbgsym package) and a core dump finds them.
+  readelf -nW "$work/root/$program" | grep -q 'Build ID:' || fail "$program has no GNU build ID (readelf -n)"
   machine=$(readelf -h "$work/root/$program" | sed -n 's/^ *Machine: *//p')
   case "$arch:$machine" in amd64:*X86-64|arm64:AArch64) ;; *) fail "$program is built for '$machine', the package for $arch" ;; esac
   if [ -n "$GLIBC_CEILING" ]; then
@@ -107,7 +110,7 @@ for wanted in libgpiod libgps libsqlite3 "systemd | systemd-standalone-sysusers"
   case "$depends" in *"$wanted"*) ;; *) fail "Depends lacks $wanted: $depends" ;; esac
 done
 case "$depends" in *swift*) fail "Depends names the Swift toolchain: $depends" ;; esac
-log "ok: the programs are $arch, carry the Swift runtime inside and have full RELRO${glibc_note:-}; Depends: $depends"
+log "ok: the programs are $arch with a build ID, carry the Swift runtime inside and have full RELRO${glibc_note:-}; Depends: $depends"
 
 # ---- maintainer scripts ----
 grep -q '^# Automatically added by dh_installsysusers' "$work/control/postinst" \
