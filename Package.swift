@@ -35,8 +35,11 @@ let package = Package(
         .target(name: "CLinuxShim"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CGpiod", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
-        // One C API over both libgpiod generations; the installed <gpiod.h> picks the backend file.
-        .target(name: "CGpioShim", dependencies: ["CGpiod"]),
+        // One C API over both libgpiod generations; the installed <gpiod.h> picks the backend file. It names
+        // libgpiod itself: CGpiod's `link "gpiod"` reaches only Swift modules that import it, and the -lgpiod
+        // SwiftPM reads from libgpiod.pc is lost whenever SwiftPM misses the multiarch pkg-config folder (a
+        // link without it failed once on a new machine: docs/decisions.md, "Every C library named at link").
+        .target(name: "CGpioShim", dependencies: ["CGpiod"], linkerSettings: [.linkedLibrary("gpiod")]),
         // The evdev ioctls, struct input_event and struct ff_effect.
         .target(name: "CInputShim"),
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
