@@ -44,7 +44,7 @@ cp -a "$pristine/." "$board/"
 mount --bind /dev "$board/dev"; mount -t proc proc "$board/proc"
 cp -L /etc/resolv.conf "$board/etc/resolv.conf" 2>/dev/null || true
 on_board() { env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-  DEBIAN_FRONTEND=noninteractive chroot "$board" sh -c "$1"; }
+  DEBIAN_FRONTEND=noninteractive ${QEMU_CPU:+QEMU_CPU=$QEMU_CPU} chroot "$board" sh -c "$1"; }
 # Every file and link of the root with its mode and owner, but not the kernel's and apt's/dpkg's bookkeeping.
 snapshot() {
   on_board "find / -xdev \( -path /proc -o -path /dev -o -path /sys -o -path /run -o -path /tmp \

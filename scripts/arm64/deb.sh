@@ -41,7 +41,7 @@ start=$(date +%s)
 log "packing the cross-built programs in $builder (dpkg-buildpackage under qemu-user)"
 # No -dbgsym package: under qemu-user, extracting and compressing the debug information costs minutes per
 # release (the programs keep their build ID, so symbols made from the same build still match a core dump).
-env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 DEB_BUILD_OPTIONS=noautodbgsym chroot "$builder" sh -c \
+env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 DEB_BUILD_OPTIONS=noautodbgsym ${QEMU_CPU:+QEMU_CPU=$QEMU_CPU} chroot "$builder" sh -c \
   "cd /build/metrotimer/src/metrotimer && METROTIMER_PREBUILT=/build/metrotimer/prebuilt dpkg-buildpackage -us -uc -b" \
   > "$OUT/build-$RELEASE.log" 2>&1 9>&- || {
   tail -n 60 "$OUT/build-$RELEASE.log" >&2; log "dpkg-buildpackage failed (the whole log: $OUT/build-$RELEASE.log)"; exit 1; }
@@ -50,9 +50,5 @@ built=$work/src/metrotimer_${version}_arm64.deb
 mv "$built" "$OUT/$deb"
 log "packed in $(( $(date +%s) - start )) s: $OUT/$deb"
 
-log "lintian $(lintian --version | sed 's/^Lintian v//')"
-lintian --fail-on error,warning --info --display-level '>=warning' "$OUT/$deb" >&2 || {
-  log "lintian reports errors or warnings on $deb (fix them, or override with a reason in debian/metrotimer.lintian-overrides)"
-  exit 1; }
-log "lintian: no errors, no warnings"
+sh "$SRC/scripts/lint-deb.sh" "$OUT/$deb"
 echo "$OUT/$deb"
