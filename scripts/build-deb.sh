@@ -42,9 +42,5 @@ rm -rf "$OUT/src"
 [ -f "$OUT/$deb" ] || { log "dpkg-buildpackage made no $deb (see $OUT/build.log)"; exit 1; }
 log "built in $(( $(date +%s) - start )) s: $OUT/$deb"
 
-log "lintian $(lintian --version | sed 's/^Lintian v//')"
-lintian --fail-on error,warning --info --display-level '>=warning' "$OUT/$deb" >&2 || {
-  log "lintian reports errors or warnings on $deb (fix them, or override with a reason in debian/metrotimer.lintian-overrides)"
-  exit 1; }
-log "lintian: no errors, no warnings"
+sh "$SRC/scripts/lint-deb.sh" "$OUT/$deb"
 echo "$OUT/$deb"

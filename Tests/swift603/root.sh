@@ -25,19 +25,8 @@ mkdir -p "$HOME_DIR"
 exec 9>"$HOME_DIR.lock"
 flock 9
 
-mounted=""
-undo_mounts() {
-  for point in $mounted; do umount "$point" 2>/dev/null || umount -l "$point" 2>/dev/null || true; done
-  mounted=""
-}
-trap 'undo_mounts' EXIT
-trap 'undo_mounts; exit 130' INT
-trap 'undo_mounts; exit 143' TERM HUP
-mount_in() { # mount_in POINT MOUNT-ARGS...
-  point=$1; shift
-  mount "$@" "$point"
-  mounted="$point $mounted"
-}
+. "$ROOT/scripts/lib/mounts.sh"
+undo_mounts_on_exit
 # apt-get install inside the root ROOTDIR, its downloads going to (and coming from) the kept archives.
 apt_install() { # apt_install ROOTDIR PACKAGES...
   dir=$1; shift

@@ -27,20 +27,9 @@ log() { echo "swift 6.0.3 tier: $*" >&2; }
 exec 9>"$(dirname "$TARGET").lock"
 flock 9
 
-mounted=""
-undo_mounts() {
-  for point in $mounted; do umount "$point" 2>/dev/null || umount -l "$point" 2>/dev/null || true; done
-  mounted=""
-}
+. "$SRC/scripts/lib/mounts.sh"
 logs=$(mktemp -d "${TMPDIR:-/tmp}/metrotimer-swift603.XXXXXX")
-trap 'undo_mounts; rm -rf "$logs"' EXIT
-trap 'undo_mounts; rm -rf "$logs"; exit 130' INT
-trap 'undo_mounts; rm -rf "$logs"; exit 143' TERM HUP
-mount_in() { # mount_in POINT MOUNT-ARGS...: mounts, and remembers POINT first in the undo list
-  point=$1; shift
-  mount "$@" "$point"
-  mounted="$point $mounted"
-}
+undo_mounts_on_exit 'rm -rf "$logs"'
 # The compiler needs /proc (it reads /proc/self/exe to find its resource directory).
 mount_in "$TARGET/proc" -t proc proc
 mount_in "$TARGET/dev" --bind /dev

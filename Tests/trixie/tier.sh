@@ -24,19 +24,8 @@ log() { echo "debian 13 tier: $*" >&2; }
 exec 9>"$TRIXIE.lock"
 flock 9
 
-mounted=""
-undo_mounts() {
-  for point in $mounted; do umount "$point" 2>/dev/null || umount -l "$point" 2>/dev/null || true; done
-  mounted=""
-}
-trap 'undo_mounts' EXIT
-trap 'undo_mounts; exit 130' INT
-trap 'undo_mounts; exit 143' TERM HUP
-mount_in() { # mount_in POINT MOUNT-ARGS...: mounts, and remembers POINT first in the undo list
-  point=$1; shift
-  mount "$@" "$point"
-  mounted="$point $mounted"
-}
+. "$SRC/scripts/lib/mounts.sh"
+undo_mounts_on_exit
 mount_in "$TRIXIE/proc" -t proc proc
 mount_in "$TRIXIE/sys" -t sysfs sysfs
 mount_in "$TRIXIE/dev" --bind /dev

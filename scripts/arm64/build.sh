@@ -31,20 +31,8 @@ OUT=$(cd "$OUT" && pwd)
 # The compiler root's lock (Tests/swift603/tier.sh takes it too), not passed on to what runs inside.
 exec 9>"$(dirname "$compiler").lock"
 flock 9
-mounted=""
-undo_mounts() {
-  for point in $mounted; do umount "$point" 2>/dev/null || umount -l "$point" 2>/dev/null || true; done
-  mounted=""
-}
-trap 'undo_mounts' EXIT
-trap 'undo_mounts; exit 130' INT
-trap 'undo_mounts; exit 143' TERM HUP
-mount_in() { # mount_in POINT MOUNT-ARGS...
-  point=$1; shift
-  mkdir -p "$point"
-  mount "$@" "$point"
-  mounted="$point $mounted"
-}
+. "$SRC/scripts/lib/mounts.sh"
+undo_mounts_on_exit
 mount_in "$compiler/proc" -t proc proc
 mount_in "$compiler/dev" --bind /dev
 mount_in "$compiler/tmp" -t tmpfs tmpfs
