@@ -8,16 +8,18 @@
 #                     versions, aarch64 programs with the runtime inside and full RELRO, glibc ≤ 2.36 for
 #                     bookworm), then installed, ridden (make demo's ride, qemu-user) and purged in bare arm64
 #                     Debian 12 and 13 roots (Tests/deb/install-purge.sh)
+#   test-swift-arm64  the Swift test suites whose behaviour can depend on the architecture, cross-built for arm64
+#                     and run under qemu-user in the arm64 Debian 13 root (Tests/arm64/tier.sh says which and why)
 DEB_ARM64_BOOKWORM = $(DEB_DIR)/metrotimer_$(DEB_VERSION)_arm64-bookworm.deb
 DEB_ARM64_TRIXIE   = $(DEB_DIR)/metrotimer_$(DEB_VERSION)_arm64-trixie.deb
 ARM64_CACHE        := $(or $(METROTIMER_TEST_CACHE),/var/cache/metrotimer-test)
 
-.PHONY: deb-arm64 test-deb-arm64
+.PHONY: deb-arm64 test-deb-arm64 test-swift-arm64
 # qemu-user emulates a Cortex-A72 (the Raspberry Pi 4's core) rather than its default "max" CPU: Debian 13's
 # arm64 programs sign and check every return address (pointer authentication, in the hint space, so a plain
 # ARMv8.0 core runs them as no-ops), and qemu computes each signature in software, which made the Debian 13
 # root's perl (dpkg-shlibdeps) twelve times slower. No board or phone metrotimer is for has the feature.
-deb-arm64 test-deb-arm64: export QEMU_CPU = cortex-a72
+deb-arm64 test-deb-arm64 test-swift-arm64: export QEMU_CPU = cortex-a72
 deb-arm64:
 	sh scripts/install-deps.sh deb
 	sh scripts/arm64/deb.sh bookworm $(DEB_DIR)
@@ -29,3 +31,7 @@ test-deb-arm64: deb-arm64
 	sh Tests/deb/install-purge.sh $(DEB_ARM64_BOOKWORM) board-bookworm-arm64
 	sh Tests/deb/install-purge.sh $(DEB_ARM64_TRIXIE) board-trixie-arm64
 TEST_TARGETS += test-deb-arm64
+
+test-swift-arm64:
+	sh Tests/arm64/tier.sh
+TEST_TARGETS += test-swift-arm64

@@ -3,6 +3,9 @@
 # Debian release, as make install's release build does on the host: the Swift runtime linked in statically, full
 # RELRO and BIND_NOW by lld.
 #   build.sh bookworm|trixie OUTDIR      leaves OUTDIR/release/<program> and prints OUTDIR
+#   build.sh trixie OUTDIR --tests       the debug build of the test bundle instead, against the Swift runtime's
+#                                        shared libraries, kept in the compiler root's /src/arm64-trixie-tests
+#                                        for Tests/arm64/tier.sh to run where it was built; prints that path
 # The compiler is Debian 13's own Swift 6.0.3 (Tests/swift603/root.sh), the only one here whose arm64 standard
 # library exists (docs/decisions.md, "arm64: a cross build"), run in its root; it targets an arm64 root of the
 # release (Tests/trixie/root.sh builder-RELEASE-arm64) through a Swift SDK bundle written here, with the arm64
@@ -15,6 +18,9 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
 RELEASE=${1:?usage: build.sh bookworm|trixie OUTDIR}
 OUT=${2:?usage: build.sh bookworm|trixie OUTDIR}
+what=${3:-programs}
+case "$what" in programs) ;; --tests) [ "$RELEASE" = trixie ] || { echo "arm64 build: the tests are built for trixie" >&2; exit 2; } ;;
+  *) echo "arm64 build: unknown option '$what' (--tests or nothing)" >&2; exit 2 ;; esac
 case "$RELEASE" in bookworm|trixie) ;; *) echo "arm64 build: unknown release '$RELEASE' (bookworm or trixie)" >&2; exit 2 ;; esac
 log() { echo "arm64 build ($RELEASE): $*" >&2; }
 # A GNU build ID as well, which Debian's swiftc does not ask lld for when it cross-links (the host toolchain
@@ -82,6 +88,14 @@ if [ "$RELEASE" = bookworm ]; then
   extra="-Xlinker $scratch/glibc-compat.o"
 fi
 start=$(date +%s)
+if [ "$what" = --tests ]; then
+  scratch=/src/arm64-trixie-tests
+  inside "swift build --build-tests --swift-sdks-path /sdk/bundle --swift-sdk aarch64-$RELEASE --scratch-path $scratch" \
+    > "$OUT/build-tests.log" 2>&1 \
+    || { tail -n 40 "$OUT/build-tests.log" >&2; log "the tests failed to build (the whole log: $OUT/build-tests.log)"; exit 1; }
+  log "built the test bundle in $(( $(date +%s) - start )) s into $compiler$scratch"
+  echo "$compiler$scratch"; exit 0
+fi
 for product in $PRODUCTS; do
   inside "swift build -c release --static-swift-stdlib --swift-sdks-path /sdk/bundle --swift-sdk aarch64-$RELEASE \
     --scratch-path $scratch --product $product $HARDENING $extra" > "$OUT/build-$product.log" 2>&1 \
