@@ -2,7 +2,9 @@
 # The arm64 Swift tier: the test suites whose behaviour can depend on the architecture, cross-built for arm64
 # by Debian's Swift 6.0.3 (scripts/arm64/build.sh --tests) and run under qemu-user in the Debian 13 arm64 root
 # they were linked against (Tests/trixie/root.sh builder-trixie-arm64), against Debian 13's arm64 libgpiod,
-# libgps and SQLite and a real arm64 gpsd.
+# libgps and SQLite and a real arm64 gpsd. It is also make test's check that the one source, tests included,
+# builds with no warning with the oldest Swift it supports (the x86_64 tier of mk/swift603.mk does the same
+# outside make test).
 #   tier.sh [FILTER]     FILTER, else ARM64_TEST_FILTER, else the suites below
 # Which suites, and why (docs/decisions.md, "arm64: a cross build"): the model and the engine (the arithmetic
 # of every alert, on a 64-bit ARM with its own floating point and integer conversions), the system wrappers
