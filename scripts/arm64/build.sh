@@ -38,6 +38,7 @@ OUT=$(cd "$OUT" && pwd)
 exec 9>"$(dirname "$compiler").lock"
 flock 9
 . "$SRC/scripts/lib/mounts.sh"
+. "$SRC/scripts/lib/build-log.sh"
 undo_mounts_on_exit
 mount_in "$compiler/proc" -t proc proc
 mount_in "$compiler/dev" --bind /dev
@@ -80,15 +81,6 @@ inside() { # inside COMMAND: a shell command in the compiler root, at the copy, 
     PKG_CONFIG_PATH=/sdk/sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:/sdk/sysroot/usr/share/pkgconfig \
     chroot "$compiler" sh -c "cd /src/metrotimer-arm64 && $1" 9>&-
 }
-# Fails when a build log has a compiler diagnostic about the project's own source, or about the code a test macro
-# expanded to there (as the 6.3.1 tiers and Tests/swift603/tier.sh do): with the tests, this build is the
-# check in `make test` that the one source builds clean with Debian's 6.0.3 (docs/decisions.md, "One source, two
-# compilers").
-no_warnings() { # no_warnings LOG
-  if grep -E '^(/src/metrotimer-arm64/[^:]+|macro expansion #[A-Za-z_]+):[0-9]+(:[0-9]+)?: (warning|error): ' "$1" >&2; then
-    log "the build above has warnings or errors in the project's source (the whole log: $1)"; exit 1
-  fi
-}
 scratch=/src/arm64-$RELEASE
 extra=""
 if [ "$RELEASE" = bookworm ]; then
@@ -102,7 +94,9 @@ if [ "$what" = --tests ]; then
   inside "swift build --build-tests --swift-sdks-path /sdk/bundle --swift-sdk aarch64-$RELEASE --scratch-path $scratch" \
     > "$OUT/build-tests.log" 2>&1 \
     || { tail -n 40 "$OUT/build-tests.log" >&2; log "the tests failed to build (the whole log: $OUT/build-tests.log)"; exit 1; }
-  no_warnings "$OUT/build-tests.log"
+  # With the tests, this build is make test's check that the one source builds clean with Debian's 6.0.3
+  # (docs/decisions.md, "One source, two compilers").
+  no_warnings "$OUT/build-tests.log" /src/metrotimer-arm64
   log "built the test bundle in $(( $(date +%s) - start )) s into $compiler$scratch"
   echo "$compiler$scratch"; exit 0
 fi
@@ -110,7 +104,7 @@ for product in $PRODUCTS; do
   inside "swift build -c release --static-swift-stdlib --swift-sdks-path /sdk/bundle --swift-sdk aarch64-$RELEASE \
     --scratch-path $scratch --product $product $HARDENING $extra" > "$OUT/build-$product.log" 2>&1 \
     || { tail -n 40 "$OUT/build-$product.log" >&2; log "$product failed to build (the whole log: $OUT/build-$product.log)"; exit 1; }
-  no_warnings "$OUT/build-$product.log"
+  no_warnings "$OUT/build-$product.log" /src/metrotimer-arm64
   cp "$compiler$scratch/aarch64-unknown-linux-gnu/release/$product" "$OUT/release/$product"
 done
 log "built $PRODUCTS in $(( $(date +%s) - start )) s into $OUT/release"
