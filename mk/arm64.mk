@@ -10,16 +10,23 @@
 #                     Debian 12 and 13 roots (Tests/deb/install-purge.sh)
 #   test-swift-arm64  the Swift test suites whose behaviour can depend on the architecture, cross-built for arm64
 #                     and run under qemu-user in the arm64 Debian 13 root (Tests/arm64/tier.sh says which and why)
+#   test-gpio-arm64   the arm64 board guest: the Debian 13 package's programs run the GPIO and input-device
+#                     scenarios of the x86_64 guests on an arm64 kernel with gpio-sim and uinput, in
+#                     qemu-system-aarch64 (Tests/arm64/board-guest.sh)
+#   bench-arm64       the daemon's figures on arm64 beside x86_64 (not part of make bench: it needs root and
+#                     the arm64 roots): the same kernel version booted in qemu-system-aarch64 and
+#                     qemu-system-x86_64, both emulated, each running Tests/gpio-sim/guest-figures.sh; prints the
+#                     arm64 / x86_64 ratios (scripts/arm64/figures.sh; docs/performance.md, "On arm64")
 DEB_ARM64_BOOKWORM = $(DEB_DIR)/metrotimer_$(DEB_VERSION)_arm64-bookworm.deb
 DEB_ARM64_TRIXIE   = $(DEB_DIR)/metrotimer_$(DEB_VERSION)_arm64-trixie.deb
 ARM64_CACHE        := $(or $(METROTIMER_TEST_CACHE),/var/cache/metrotimer-test)
 
-.PHONY: deb-arm64 test-deb-arm64 test-swift-arm64
+.PHONY: deb-arm64 test-deb-arm64 test-swift-arm64 test-gpio-arm64 bench-arm64
 # qemu-user emulates a Cortex-A72 (the Raspberry Pi 4's core) rather than its default "max" CPU: Debian 13's
 # arm64 programs sign and check every return address (pointer authentication, in the hint space, so a plain
 # ARMv8.0 core runs them as no-ops), and qemu computes each signature in software, which made the Debian 13
 # root's perl (dpkg-shlibdeps) twelve times slower. No board or phone metrotimer is for has the feature.
-deb-arm64 test-deb-arm64 test-swift-arm64: export QEMU_CPU = cortex-a72
+deb-arm64 test-deb-arm64 test-swift-arm64 test-gpio-arm64 bench-arm64: export QEMU_CPU = cortex-a72
 deb-arm64:
 	sh scripts/install-deps.sh deb
 	sh scripts/arm64/deb.sh bookworm $(DEB_DIR)
@@ -35,3 +42,23 @@ TEST_TARGETS += test-deb-arm64
 test-swift-arm64:
 	sh Tests/arm64/tier.sh
 TEST_TARGETS += test-swift-arm64
+
+test-gpio-arm64: deb-arm64
+	sh Tests/arm64/board-guest.sh test $(DEB_ARM64_TRIXIE)
+TEST_TARGETS += test-gpio-arm64
+
+# The x86_64 side is the static release build of the gpio-sim guests (mk/gpio.mk, read after this file: its
+# names are used in recipes only) with metrotimer-bench added.
+FIGURES_OUT = $(GPIO_SIM_WORK)
+bench-arm64:
+	@$(MAKE) --no-print-directory $(INPUT_SIM_RIG)
+	sh scripts/arm64/build.sh trixie $(BUILD_DIR)/figures-arm64 --bench
+	sh Tests/arm64/board-guest.sh figures $(BUILD_DIR)/figures-arm64/release
+	@cache=$$(sh $(GPIO_SIM_DIR)/setup.sh trixie-backports) || exit 1; \
+	for product in $(GPIO_SIM_PRODUCTS) metrotimer-bench; do $(GPIO_SIM_SWIFT) --product $$product || exit 1; done; \
+	bin=$$($(GPIO_SIM_SWIFT) --show-bin-path) || exit 1; \
+	GUEST_SCRIPT=$(GPIO_SIM_DIR)/guest-figures.sh INPUT_RIG=$(INPUT_SIM_RIG) \
+	  sh $(GPIO_SIM_DIR)/mkinitramfs.sh "$$cache" "$$bin" $(FIGURES_OUT)/figures-x86_64/initramfs.cpio.gz || exit 1; \
+	GUEST_TIMEOUT=600 GPIO_SIM_TIMEOUT=720 sh $(GPIO_SIM_DIR)/run.sh "$$cache/vmlinuz" \
+	  $(FIGURES_OUT)/figures-x86_64/initramfs.cpio.gz $(FIGURES_OUT)/figures-x86_64/serial.log
+	sh scripts/arm64/figures.sh $(FIGURES_OUT)/trixie-arm64-figures/serial.log $(FIGURES_OUT)/figures-x86_64/serial.log

@@ -13,7 +13,8 @@
 #   system: what the system tier needs on the host (debootstrap, qemu, qemu-img, mkfs.ext4; Tests/system/)
 #   load:  the unrelated load `make test-under-load` runs the tests under (stress-ng; mk/load.mk)
 #   arm64: what makes and runs the arm64 roots of the cross build and its tests (debootstrap, qemu-user-static,
-#          whose aarch64 interpreter scripts/arm64/binfmt.sh registers; mk/arm64.mk)
+#          whose aarch64 interpreter scripts/arm64/binfmt.sh registers; mk/arm64.mk), and boots the arm64 board
+#          guest (qemu-system-arm's qemu-system-aarch64, cpio, kmod, xz-utils)
 set -eu
 check_only=0
 if [ "${1:-}" = "--check" ]; then check_only=1; shift; fi
@@ -28,7 +29,7 @@ case "${1:-test}" in
          if apt-cache show systemd-dev >/dev/null 2>&1; then want="$want systemd-dev"; fi ;;
   system) want="debootstrap qemu-system-x86 qemu-utils e2fsprogs util-linux" ;;
   load)  want="stress-ng" ;;
-  arm64) want="debootstrap qemu-user-static" ;;
+  arm64) want="debootstrap qemu-user-static qemu-system-arm cpio kmod xz-utils" ;;
   *) echo "install-deps: unknown set '$1' (build, test, gpio, trixie, deb, system, load or arm64)" >&2; exit 2 ;;
 esac
 missing=""

@@ -8,6 +8,7 @@ mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t tmpfs tmpfs /tmp
 echo "guest: kernel $(uname -r), uptime $(cut -d' ' -f1 /proc/uptime) s"
+echo "guest: machine $(uname -m)"
 echo "guest: kernel GPIO config: $(grep -E 'gpio_sim|gpio_cdev_v1' /lib/modules/facts | tr '\n' ' ')"
 echo "guest: kernel input config: $(grep -E '^(uinput|evdev)=' /lib/modules/facts | tr '\n' ' ')"
 echo "guest: $(metrotimer-hwcheck --version)"

@@ -9,7 +9,13 @@
 #   libgpiod tools and every shared library come from there, resolved by that system's own ldd.
 # env INPUT_RIG: the static uinput-rig (Tests/input-sim/uinput-rig.c, built by mk/gpio.mk), required: the
 #   guest also runs the input-device scenarios (Tests/input-sim/guest-input.sh).
-# metrotimer-hwcheck is required; metrotimerd and metrotimer go in when they were built.
+# env BUSYBOX: the static busybox that is the guest's shell and tools (default: this host's /bin/busybox; the
+#   arm64 guest takes the arm64 root's, listed through qemu-user).
+# env GUEST_SCRIPT: what the guest runs as /test.sh (default guest-test.sh, the scenarios; the arm64 figures
+#   run guest-figures.sh).
+# env STRIPPED=yes: the programs are stripped already (a package's), so they are copied as they are; this
+#   host's strip reads no arm64 program.
+# metrotimer-hwcheck is required; metrotimerd, metrotimer and metrotimer-bench go in when they were built.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 CACHE=$1; BIN=$2; OUT=$3
@@ -22,8 +28,11 @@ R=$(mktemp -d "$(dirname "$OUT")/rootfs.XXXXXX"); trap 'rm -rf "$R"' EXIT
 chmod 755 "$R"   # the guest's / (mktemp's 0700 would shut out the unprivileged user of the permission test)
 mkdir -p "$R/bin" "$R/sbin" "$R/usr/bin" "$R/usr/sbin" "$R/proc" "$R/sys" "$R/dev" "$R/tmp" "$R/lib/modules"
 
-cp /bin/busybox "$R/bin/busybox"
-for applet in $(/bin/busybox --list); do [ -e "$R/bin/$applet" ] || ln -s busybox "$R/bin/$applet"; done
+BUSYBOX=${BUSYBOX:-/bin/busybox}
+[ -x "$BUSYBOX" ] || { echo "mkinitramfs: BUSYBOX='$BUSYBOX' is not a busybox program" >&2; exit 1; }
+cp "$BUSYBOX" "$R/bin/busybox"
+applets=$("$BUSYBOX" --list) && [ -n "$applets" ] || { echo "mkinitramfs: $BUSYBOX --list named no applets" >&2; exit 1; }
+for applet in $applets; do [ -e "$R/bin/$applet" ] || ln -s busybox "$R/bin/$applet"; done
 
 # The shared libraries a program (a path on SYSROOT) loads, as SYSROOT's loader resolves them.
 libraries_of() { if [ -n "$SYSROOT" ]; then chroot "$SYSROOT" ldd "$1"; else ldd "$1"; fi; }
@@ -41,9 +50,10 @@ for tool in gpiodetect gpioinfo gpioget gpioset gpiomon gpiofind; do
   copy_with_libraries "$SYSROOT/usr/bin/$tool" "/usr/bin/$tool" "/usr/bin/$tool"
 done
 included=""
-for program in metrotimer-hwcheck metrotimerd metrotimer; do
+for program in metrotimer-hwcheck metrotimerd metrotimer metrotimer-bench; do
   [ -x "$BIN/$program" ] || continue
-  strip -o "$R/usr/bin/$program.stripped" "$BIN/$program"
+  if [ "${STRIPPED:-no}" = yes ]; then cp "$BIN/$program" "$R/usr/bin/$program.stripped"
+  else strip -o "$R/usr/bin/$program.stripped" "$BIN/$program"; fi
   copy_with_libraries "$R/usr/bin/$program.stripped" "/usr/bin/$program" "${SYSROOT:+${BIN#"$SYSROOT"}/$program}"
   rm "$R/usr/bin/$program.stripped"
   included="$included $program"
@@ -57,7 +67,7 @@ cp "$CACHE/modules/order" "$R/lib/modules/order"
 for module in $(cat "$CACHE/modules/order"); do cp "$CACHE/modules/$module" "$R/lib/modules/$module"; done
 cp "$CACHE/facts" "$R/lib/modules/facts"
 install -m 755 "$HERE/guest-init.sh" "$R/init"
-install -m 755 "$HERE/guest-test.sh" "$R/test.sh"
+install -m 755 "${GUEST_SCRIPT:-$HERE/guest-test.sh}" "$R/test.sh"
 install -m 755 "$HERE/../input-sim/guest-input.sh" "$R/guest-input.sh"
 install -m 755 "$INPUT_RIG" "$R/usr/bin/uinput-rig"
 

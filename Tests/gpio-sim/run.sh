@@ -4,15 +4,28 @@
 # usage: run.sh VMLINUZ INITRAMFS SERIAL_LOG [LIBGPIOD_MAJOR]      env: GPIO_SIM_TIMEOUT (s, default 360)
 #   LIBGPIOD_MAJOR  1 or 2: the run passes only if the guest's programs report that libgpiod generation, so
 #                   a build against the wrong library cannot pass as the other run.
-# -accel tcg: the host's /dev/kvm (nested, paravirtual) cannot boot a stock kernel.
+#   env GUEST_TIMEOUT  the guest's own limit on its scenarios (s; guest-init.sh's default is 300), passed to its
+#                   /init through the kernel command line
+#   env GUEST_ARCH  x86_64 (default) or aarch64: the machine qemu emulates. aarch64 is the `virt` board with a
+#                   Cortex-A72 (the Raspberry Pi 4's core) and its PL011 serial port; the run passes only if the
+#                   guest's kernel reports that machine, so an x86_64 image cannot pass as the arm64 run.
+# -accel tcg: the host's /dev/kvm (nested, paravirtual) cannot boot a stock kernel, and cannot run arm64 at all.
 set -u
 KERNEL=$1; INITRD=$2; LOG=$3; WANT_LIBGPIOD=${4:-}
+ARCH=${GUEST_ARCH:-x86_64}
+case "$ARCH" in
+  x86_64)  set -- qemu-system-x86_64 -cpu max -m 256M; console=ttyS0 ;;
+  # 512 MB: the uncompressed arm64 kernel (40 MB), the initramfs and its unpacked copy (60 MB with the figures'
+  # programs) did not fit in 256 MB ("Initramfs unpacking failed: write error").
+  aarch64) set -- qemu-system-aarch64 -M virt -cpu cortex-a72 -m 512M; console=ttyAMA0 ;;
+  *) echo "gpio-sim: unknown GUEST_ARCH '$ARCH' (x86_64 or aarch64)" >&2; exit 2 ;;
+esac
 mkdir -p "$(dirname "$LOG")"
 start=$(date +%s)
-timeout "${GPIO_SIM_TIMEOUT:-360}" qemu-system-x86_64 -accel tcg -cpu max -m 256M -smp 1 \
+timeout "${GPIO_SIM_TIMEOUT:-360}" "$@" -accel tcg -smp 1 \
   -nographic -no-reboot -nodefaults -serial stdio \
   -kernel "$KERNEL" -initrd "$INITRD" \
-  -append "console=ttyS0 quiet loglevel=3 panic=-1" </dev/null >"$LOG" 2>&1
+  -append "console=$console quiet loglevel=3 panic=-1${GUEST_TIMEOUT:+ GUEST_TIMEOUT=$GUEST_TIMEOUT}" </dev/null >"$LOG" 2>&1
 qemu_status=$?
 elapsed=$(( $(date +%s) - start ))
 result=$(grep -ao 'METROTIMER-GPIO-RESULT: [A-Z]*.*' "$LOG" | tail -1 | tr -d '\r')
@@ -24,8 +37,10 @@ if [ -n "$WANT_LIBGPIOD" ]; then
     *) result="wrong library: wanted libgpiod $WANT_LIBGPIOD.x, the guest's programs have '${library:-none}'" ;;
   esac
 fi
+machine=$(grep -ao 'guest: machine [^ ]*' "$LOG" | head -1 | tr -d '\r' | sed 's/guest: machine //')
+[ "$machine" = "$ARCH" ] || result="wrong machine: wanted $ARCH, the guest's kernel runs on '${machine:-none}'"
 if [ "$result" = "METROTIMER-GPIO-RESULT: PASS" ]; then
-  echo "gpio-sim: PASS in ${elapsed} s on kernel $kernel with $library ($(grep -ac '^ok ' "$LOG") checks; serial log $LOG)"
+  echo "gpio-sim: PASS in ${elapsed} s on kernel $kernel ($machine) with $library ($(grep -ac '^ok ' "$LOG") checks; serial log $LOG)"
   exit 0
 fi
 echo "gpio-sim: FAIL (qemu status $qemu_status after ${elapsed} s, marker '${result:-none}'); serial log $LOG:" >&2

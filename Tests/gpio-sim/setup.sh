@@ -5,6 +5,8 @@
 #   setup.sh trixie-backports  the newest Debian 13 backports kernel (7.x): gpio-sim is Debian's own module,
 #                              and it has no GPIO_CDEV_V1, so only libgpiod 2.x drives it. Its packages are
 #                              fetched through the Debian 13 root of Tests/trixie/root.sh.
+#   setup.sh trixie-backports-arm64  the same kernel built for arm64 (the boards' architecture), fetched through
+#                              the arm64 Debian 13 root (Tests/trixie/root.sh builder-trixie-arm64, qemu-user)
 # The cache is $METROTIMER_TEST_CACHE/gpio-sim/$KVER (default /var/cache/metrotimer-test), outside the clone:
 #   vmlinuz        the kernel (extracted from the Debian package, never installed)
 #   modules/*.ko   the modules the guest loads, uncompressed (busybox insmod reads no .ko.xz), and
@@ -28,23 +30,26 @@ bookworm)
   apt_in() { "$@"; }
   kernel_package() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
   ;;
-trixie-backports)
-  TRIXIE=$(sh "$ROOT/Tests/trixie/root.sh")
+trixie-backports|trixie-backports-arm64)
+  case "$FLAVOUR" in
+    *-arm64) ARCH=arm64; TRIXIE=$(sh "$ROOT/Tests/trixie/root.sh" builder-trixie-arm64) ;;
+    *) ARCH=amd64; TRIXIE=$(sh "$ROOT/Tests/trixie/root.sh") ;;
+  esac
   apt_in() { chroot "$TRIXIE" "$@"; }
-  kernel_package() { chroot "$TRIXIE" apt-cache depends -t trixie-backports linux-image-amd64 2>/dev/null \
+  kernel_package() { chroot "$TRIXIE" apt-cache depends -t trixie-backports "linux-image-$ARCH" 2>/dev/null \
     | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
   ;;
-*) log "unknown kernel '$FLAVOUR' (bookworm or trixie-backports)"; exit 2 ;;
+*) log "unknown kernel '$FLAVOUR' (bookworm, trixie-backports or trixie-backports-arm64)"; exit 2 ;;
 esac
 
-# The kernel ABI name comes from linux-image-amd64's dependency, so image, headers and modules always match.
+# The kernel ABI name comes from linux-image-ARCH's dependency, so image, headers and modules always match.
 IMG=$(kernel_package)
 if [ -z "$IMG" ]; then
-  log "apt lists do not know linux-image-amd64 yet; running apt-get update"
+  log "apt lists do not know linux-image-${ARCH:-amd64} yet; running apt-get update"
   apt_in apt-get update -qq >&2
   IMG=$(kernel_package)
 fi
-[ -n "$IMG" ] || { log "cannot find the Debian kernel package (apt-cache depends linux-image-amd64 is empty)"; exit 1; }
+[ -n "$IMG" ] || { log "cannot find the Debian kernel package (apt-cache depends linux-image-${ARCH:-amd64} is empty)"; exit 1; }
 KVER=${IMG#linux-image-}
 CACHE=$CACHE_BASE/$KVER
 # One setup per kernel at a time: a second one waits, then finds the cache complete.
@@ -142,7 +147,7 @@ KB
   take_input_modules "$CACHE/build/lib/modules/$KVER"
   fi
   ;;
-trixie-backports)
+trixie-backports|trixie-backports-arm64)
   VER=$(chroot "$TRIXIE" apt-cache show -t trixie-backports "$IMG" | awk '/^Version:/{print $2; exit}')
   log "preparing kernel $KVER ($VER) into $CACHE"
   # Since 7.x Debian splits the kernel: linux-binary has vmlinuz, linux-base the config, linux-modules the rest.

@@ -43,10 +43,11 @@ builder-bookworm-arm64)
   SUITE=bookworm
   packages="libc6-dev libgcc-12-dev libstdc++-12-dev pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
   packages="$packages build-essential debhelper dpkg-dev systemd" ;;
+# The Debian 13 one is also the userland of the arm64 board guest (Tests/arm64/board-guest.sh): busybox.
 builder-trixie-arm64)
   SUITE=trixie
   packages="libc6-dev libgcc-14-dev libstdc++-14-dev pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
-  packages="$packages build-essential debhelper dpkg-dev systemd-dev" ;;
+  packages="$packages build-essential debhelper dpkg-dev systemd-dev busybox-static" ;;
 *) log "unknown root (trixie, board-bookworm, board-trixie, their -arm64 boards, builder-bookworm-arm64 or builder-trixie-arm64)"; exit 2 ;;
 esac
 case "$KIND" in *-arm64) ARCH=arm64; sh "$ROOT/scripts/arm64/binfmt.sh" ;; *) ARCH=$(dpkg --print-architecture) ;; esac

@@ -6,6 +6,8 @@
 #   build.sh trixie OUTDIR --tests       the debug build of the test bundle instead, against the Swift runtime's
 #                                        shared libraries, kept in the compiler root's /src/arm64-trixie-tests
 #                                        for Tests/arm64/tier.sh to run where it was built; prints that path
+#   build.sh trixie OUTDIR --bench       the three programs and metrotimer-bench, for the arm64 figures
+#                                        (make bench-arm64)
 # The compiler is Debian 13's own Swift 6.0.3 (Tests/swift603/root.sh), the only one here whose arm64 standard
 # library exists (docs/decisions.md, "arm64: a cross build"), run in its root; it targets an arm64 root of the
 # release (Tests/trixie/root.sh builder-RELEASE-arm64) through a Swift SDK bundle written here, with the arm64
@@ -19,14 +21,15 @@ SRC=$(cd "$HERE/../.." && pwd)
 RELEASE=${1:?usage: build.sh bookworm|trixie OUTDIR}
 OUT=${2:?usage: build.sh bookworm|trixie OUTDIR}
 what=${3:-programs}
-case "$what" in programs) ;; --tests) [ "$RELEASE" = trixie ] || { echo "arm64 build: the tests are built for trixie" >&2; exit 2; } ;;
-  *) echo "arm64 build: unknown option '$what' (--tests or nothing)" >&2; exit 2 ;; esac
+case "$what" in programs|--bench) ;; --tests) [ "$RELEASE" = trixie ] || { echo "arm64 build: the tests are built for trixie" >&2; exit 2; } ;;
+  *) echo "arm64 build: unknown option '$what' (--tests, --bench or nothing)" >&2; exit 2 ;; esac
 case "$RELEASE" in bookworm|trixie) ;; *) echo "arm64 build: unknown release '$RELEASE' (bookworm or trixie)" >&2; exit 2 ;; esac
 log() { echo "arm64 build ($RELEASE): $*" >&2; }
 # A GNU build ID as well, which Debian's swiftc does not ask lld for when it cross-links (the host toolchain
 # does): dh_strip files the debug symbols under it (the -dbgsym package, for a crash on a board).
 HARDENING="-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker --build-id=sha1"
 PRODUCTS="metrotimerd metrotimer metrotimer-hwcheck"
+[ "$what" = --bench ] && PRODUCTS="$PRODUCTS metrotimer-bench"
 
 compiler=$(sh "$SRC/Tests/swift603/root.sh")
 sysroot=$(sh "$SRC/Tests/trixie/root.sh" "builder-$RELEASE-arm64")
