@@ -19,11 +19,7 @@ final class StoredTripBench {
 
     init() throws {
         let temporary = ProcessEnvironment.current()["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(temporary)/metrotimer-fuzz-store-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw SystemError("mkdtemp", errno: Errno(rawValue: errno))
-        }
-        directory = String(cString: made)
+        directory = try Files.makeTemporaryDirectory(prefix: "\(temporary)/metrotimer-fuzz-store-")
         // Log lines (an unreadable trip is logged) are not what is under test: they are dropped.
         store = try SQLiteStore(directory: directory, log: Logger(sink: DiscardingSink()), bootID: "fuzz-boot")
         writer = try SQLiteDatabase(path: store.path, create: false)

@@ -15,11 +15,7 @@ final class BenchDaemon {
 
     /// Creates the directory and the config; nothing runs yet.
     init() throws {
-        var template = Array("/tmp/metrotimer-bench-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw BenchError("mkdtemp: \(String(cString: strerror(errno)))")
-        }
-        directory = String(cString: made)
+        directory = try Files.makeTemporaryDirectory(prefix: "/tmp/metrotimer-bench-")
         let config = [
             "hardware = simulated",
             "time_scale = 1",

@@ -7,9 +7,7 @@ final class TemporaryDirectory {
     let path: String
 
     init() throws {
-        var template = Array("/tmp/metrotimer-test-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw SystemError.current("mkdtemp") }
-        path = String(cString: made)
+        path = try Files.makeTemporaryDirectory(prefix: "/tmp/metrotimer-test-")
     }
 
     func file(_ name: String) -> String { path + "/" + name }
