@@ -16,7 +16,7 @@ extension Files {
         var template = Array("\(directory)/.\(name).XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw SystemError.current("create a file beside \(path)") }
-        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = Files.path(ofFilledTemplate: template)
         let file = FileDescriptor(owning: fd)
         try? file.setCloseOnExec()
         // Beyond RLIMIT_FSIZE the kernel sends SIGXFSZ, which would end the process with the card half written;

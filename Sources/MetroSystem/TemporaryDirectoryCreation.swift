@@ -11,6 +11,12 @@ extension Files {
         var template = Array((prefix + "XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         guard made else { throw SystemError.current("create a temporary directory \(prefix)XXXXXX") }
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path(ofFilledTemplate: template)
+    }
+
+    /// The path a `mkstemp`/`mkdtemp` template names once the call has replaced its `XXXXXX` (the template
+    /// without its terminating NUL).
+    static func path(ofFilledTemplate template: [CChar]) -> String {
+        String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

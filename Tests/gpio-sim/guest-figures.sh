@@ -9,6 +9,6 @@ date -u -s "2026-08-17 09:00:00" > /dev/null
 for program in metrotimerd metrotimer metrotimer-hwcheck; do
   echo "BENCH size program=$program bytes=$(stat -c %s "/usr/bin/$program")"
 done
-metrotimer-bench startup --runs "${FIGURES_RUNS:-5}" || exit 1
+metrotimer-bench startup --runs 5 || exit 1
 metrotimer-bench rss || exit 1
 metrotimer-bench idle-wakeups --seconds 30 --trip-seconds 30 --control-seconds 10 || exit 1
