@@ -20,8 +20,11 @@ INPUT_SIM_RIG     := $(GPIO_SIM_WORK)/uinput-rig
 $(INPUT_SIM_RIG): Tests/input-sim/uinput-rig.c
 	@sh scripts/install-deps.sh gpio && mkdir -p $(@D) && gcc -static -O2 -Wall -Wextra -Werror -o $@ $<
 
+# Both guests side by side (one emulated core each; their builds, on the host and in the Debian 13 root, share
+# the two cores); --output-sync prints each one's output whole when it ends.
 .PHONY: test-gpio test-gpio-bookworm test-gpio-trixie
-test-gpio: test-gpio-bookworm test-gpio-trixie
+test-gpio: $(INPUT_SIM_RIG)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-gpio-bookworm test-gpio-trixie
 
 test-gpio-bookworm: $(INPUT_SIM_RIG)
 	@cache=$$(sh $(GPIO_SIM_DIR)/setup.sh bookworm) || exit 1; \

@@ -4,11 +4,17 @@
 #                         the tree has mk/deb.mk, else make install PREFIX=/usr STATIC=1
 #   test-system-trixie    Debian 13, systemd 257: make install PREFIX=/usr STATIC=1 of the Debian 13 build
 # Each prints every check by name with its verdict and time, and the time of each part.
-.PHONY: test-system test-system-bookworm test-system-trixie
-test-system: test-system-bookworm test-system-trixie
+# test-system boots the two guests side by side: each emulated guest keeps one core busy (docs/reliability.md,
+# "Guests side by side"); --output-sync prints each guest's output whole when it ends.
+.PHONY: test-system test-system-bookworm test-system-trixie system-guest-bookworm
+test-system: deb
+	@$(MAKE) --no-print-directory -j2 --output-sync=target system-guest-bookworm test-system-trixie
 
 # The package test-deb built (make runs `deb` once per invocation), not a second packaging run.
 test-system-bookworm: deb
+	@$(MAKE) --no-print-directory system-guest-bookworm
+
+system-guest-bookworm:
 	SYSTEM_DEB=$(DEB_FILE) sh Tests/system/run.sh bookworm
 
 test-system-trixie:

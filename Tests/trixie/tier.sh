@@ -1,7 +1,8 @@
 #!/bin/sh
 # The Debian 13 tier: the project built and tested inside the Debian 13 root (root.sh), against Debian 13's
 # libgpiod 2.x and libgps 3.25, with the host's Swift toolchain bind-mounted read-only at /opt/swift.
-#   tier.sh test          install-deps, build everything with warnings counted as failures, swift test
+#   tier.sh test          install-deps, build everything with warnings counted as failures, swift test in
+#                         parts side by side (scripts/test-shards.sh)
 #   tier.sh gpio-sim      the static-stdlib release build of the guest's programs; prints its bin path as
 #                         seen from the host (for Tests/gpio-sim/mkinitramfs.sh with SYSROOT=the root)
 #   tier.sh run CMD...    any command inside the root, at the copied source (used by the docs test)
@@ -58,8 +59,8 @@ test)
   inside "swift build --build-tests" >"$logs/build.log" 2>&1 \
     || { cat "$logs/build.log" >&2; log "build failed"; exit 1; }
   no_warnings "$logs/build.log" /src/metrotimer
-  log "built in $(( $(date +%s) - start )) s; running swift test"
-  inside "swift test --skip-build"
+  log "built in $(( $(date +%s) - start )) s; running swift test (scripts/test-shards.sh)"
+  inside "sh scripts/test-shards.sh swift"
   ;;
 gpio-sim)
   inside "sh scripts/install-deps.sh test" >&2
