@@ -51,7 +51,8 @@ for part in $parts; do
   [ "$status" -eq 0 ] || failed="$failed $part"
 done
 
-echo "swift test in six parts, $(( $(date +%s) - start )) s:"
+# shellcheck disable=SC2086  # the words of $parts are counted
+echo "swift test in $(echo $parts | wc -w) parts, $(( $(date +%s) - start )) s:"
 for part in $parts; do
   summary=$(grep -E '(Test run with|Executed [0-9]+ tests?).*(passed|failed|issue)' "$logs/$part.log" | tail -1)
   echo "  $part: ${summary:-no summary line (see its log above)}"
