@@ -25,18 +25,14 @@ builder=$(sh "$SRC/Tests/trixie/root.sh" "builder-$RELEASE-arm64")
 exec 9>"$builder.lock"
 flock 9
 work=$builder/build/metrotimer
-undo() {
-  for point in "$builder/dev" "$builder/proc"; do umount "$point" 2>/dev/null || umount -l "$point" 2>/dev/null || true; done
-  grep -q " $builder/build" /proc/mounts || rm -rf "$builder/build"
-}
-trap undo EXIT
-trap 'undo; exit 130' INT
-trap 'undo; exit 143' TERM HUP
+. "$SRC/scripts/lib/mounts.sh"
+undo_mounts_on_exit 'grep -q " $builder/build" /proc/mounts || rm -rf "$builder/build"'
 rm -rf "$builder/build"; mkdir -p "$work/src/metrotimer" "$work/prebuilt/release"
 ( cd "$SRC" && tar -c --exclude=./.git --exclude=./.build --exclude=./.swiftpm --exclude=./Tests/gpio-sim/out \
     --exclude=./stage --exclude=./metrotimer.tar.gz . ) | tar -x -C "$work/src/metrotimer"
 cp "$OUT/programs-$RELEASE"/release/* "$work/prebuilt/release/"
-mount --bind /dev "$builder/dev"; mount -t proc proc "$builder/proc"
+mount_in "$builder/dev" --bind /dev
+mount_in "$builder/proc" -t proc proc
 start=$(date +%s)
 log "packing the cross-built programs in $builder (dpkg-buildpackage under qemu-user)"
 # No -dbgsym package: under qemu-user, extracting and compressing the debug information costs minutes per
