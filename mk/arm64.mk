@@ -26,16 +26,30 @@ ARM64_CACHE        := $(or $(METROTIMER_TEST_CACHE),/var/cache/metrotimer-test)
 # arm64 programs sign and check every return address (pointer authentication, in the hint space, so a plain
 # ARMv8.0 core runs them as no-ops), and qemu computes each signature in software, which made the Debian 13
 # root's perl (dpkg-shlibdeps) twelve times slower. No board or phone metrotimer is for has the feature.
-deb-arm64 test-deb-arm64 test-swift-arm64 test-gpio-arm64 bench-arm64: export QEMU_CPU = cortex-a72
+deb-arm64 test-deb-arm64 test-swift-arm64 test-gpio-arm64 bench-arm64 deb-arm64-bookworm deb-arm64-trixie \
+install-purge-arm64-bookworm install-purge-arm64-trixie: export QEMU_CPU = cortex-a72
+# The two releases side by side (--output-sync prints each one's output whole when it ends): the cross builds
+# take turns on the compiler root (its lock) and use both cores, so one release packs or installs under
+# qemu-user, which keeps one core busy, while the other builds. What both would install on the host is installed
+# first, one apt at a time (the packages, debootstrap, qemu-user and its binfmt entry).
 deb-arm64:
 	sh scripts/install-deps.sh deb
-	sh scripts/arm64/deb.sh bookworm $(DEB_DIR)
-	sh scripts/arm64/deb.sh trixie $(DEB_DIR)
+	sh scripts/install-deps.sh trixie
+	sh scripts/arm64/binfmt.sh
+	@$(MAKE) --no-print-directory -j2 --output-sync=target deb-arm64-bookworm deb-arm64-trixie
+
+.PHONY: deb-arm64-bookworm deb-arm64-trixie install-purge-arm64-bookworm install-purge-arm64-trixie
+deb-arm64-bookworm deb-arm64-trixie: deb-arm64-%:
+	sh scripts/arm64/deb.sh $* $(DEB_DIR)
 
 test-deb-arm64: deb-arm64
 	sh Tests/deb/check-deb.sh $(DEB_ARM64_BOOKWORM) /lib/systemd/system $(ARM64_CACHE)/builder-bookworm-arm64 2.36
 	sh Tests/deb/check-deb.sh $(DEB_ARM64_TRIXIE) /usr/lib/systemd/system $(ARM64_CACHE)/builder-trixie-arm64 2.41
+	@$(MAKE) --no-print-directory -j2 --output-sync=target install-purge-arm64-bookworm install-purge-arm64-trixie
+
+install-purge-arm64-bookworm:
 	sh Tests/deb/install-purge.sh $(DEB_ARM64_BOOKWORM) board-bookworm-arm64
+install-purge-arm64-trixie:
 	sh Tests/deb/install-purge.sh $(DEB_ARM64_TRIXIE) board-trixie-arm64
 TEST_TARGETS += test-deb-arm64
 

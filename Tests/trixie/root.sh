@@ -62,6 +62,12 @@ relative_links() { # relative_links ROOTDIR
     done )
 }
 
+# Two runs may ask for the same root at once (make runs the two arm64 releases side by side, and both need the
+# Debian 13 arm64 builder): one makes or completes it while the other waits, then finds it complete. A lock of
+# its own, not the root's ($TARGET.lock, which the root's users hold while they call this).
+mkdir -p "$CACHE"
+exec 7>"$TARGET.making.lock"
+flock 7
 if [ -f "$TARGET/complete" ]; then
   # A root made from an older list gets what the list has gained since, instead of a whole new root.
   missing=""

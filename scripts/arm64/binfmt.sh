@@ -17,7 +17,9 @@ fi
 if [ ! -e "$MISC/qemu-aarch64" ]; then
   entry=/usr/lib/binfmt.d/qemu-aarch64.conf
   [ -f "$entry" ] || { log "qemu-user-static has no $entry"; exit 1; }
-  cat "$entry" > "$MISC/register" || { log "cannot register $entry in $MISC"; exit 1; }
+  # Another run may have registered it meanwhile (the kernel then refuses a second entry of the same name).
+  cat "$entry" 2>/dev/null > "$MISC/register" || [ -e "$MISC/qemu-aarch64" ] \
+    || { log "cannot register $entry in $MISC"; exit 1; }
 fi
 grep -qx enabled "$MISC/qemu-aarch64" || { log "the aarch64 interpreter is registered but disabled ($MISC/qemu-aarch64)"; exit 1; }
 grep -q '^flags:.*F' "$MISC/qemu-aarch64" \
