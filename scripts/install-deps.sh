@@ -7,7 +7,8 @@
 #          DejaVu fonts to render the year card
 #   gpio:  + what the qemu gpio-sim harness needs (qemu, busybox, cpio, kernel headers, a C compiler for the
 #          static uinput rig)
-#   trixie: what makes the Debian 13 root of the Debian 13 tier (debootstrap; Tests/trixie/)
+#   trixie: what makes the Debian 13 root of the Debian 13 tier (debootstrap; Tests/trixie/), and copies the
+#          source into the roots (rsync; scripts/lib/source-copy.sh)
 #   deb:   build + what builds and checks the Debian package (build-essential, debhelper, dpkg-dev, lintian,
 #          systemd-dev where it exists; mk/deb.mk)
 #   system: what the system tier needs on the host (debootstrap, qemu, qemu-img, mkfs.ext4; Tests/system/)
@@ -23,7 +24,7 @@ case "${1:-test}" in
   build) ;;
   test)  want="$want gpsd gpiod sqlite3 systemd python3 procps iproute2 groff-base librsvg2-bin fonts-dejavu-core" ;;
   gpio)  want="$want gpiod qemu-system-x86 busybox-static cpio kmod xz-utils gcc libc6-dev" ;;
-  trixie) want="debootstrap" ;;
+  trixie) want="debootstrap rsync" ;;
   # systemd.pc, which names the release's unit directory, is in systemd-dev from Debian 13 on (systemd before).
   deb)   want="$want build-essential debhelper dpkg-dev lintian systemd"
          if apt-cache show systemd-dev >/dev/null 2>&1; then want="$want systemd-dev"; fi ;;

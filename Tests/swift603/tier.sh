@@ -43,12 +43,9 @@ if [ "$what" = test ]; then
   cp -L /etc/resolv.conf "$TARGET/etc/resolv.conf" 2>/dev/null || true
 fi
 
-# A fresh copy of the source (no .git, no build products), with its timestamps, so unchanged files stay
-# unchanged for the incremental build inside.
-mkdir -p "$TARGET/src/metrotimer"
-find "$TARGET/src/metrotimer" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
-( cd "$SRC" && tar -c --exclude=./.git --exclude=./.build --exclude=./.swiftpm --exclude=./Tests/gpio-sim/out . ) \
-  | tar -x -C "$TARGET/src/metrotimer"
+# The source, copied by content so the build inside stays incremental from one clone to the next.
+. "$SRC/scripts/lib/source-copy.sh"
+copy_source "$SRC" "$TARGET/src/metrotimer"
 
 inside() { # inside COMMAND: runs a shell command in the root, at the source, with a clean environment
   env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/root LANG=C.UTF-8 \

@@ -8,7 +8,8 @@
 #   tier.sh run CMD...    any command inside the root, at the copied source (used by the docs test)
 #   tier.sh deb OUTDIR    the Debian 13 package (scripts/build-deb.sh, lintian included) built inside the root,
 #                         copied to OUTDIR on the host; prints its path there
-# The source is copied into the root's /src/metrotimer (never the host's .build); the build inside keeps its
+# The source is copied by content into the root's /src/metrotimer (never the host's .build;
+# scripts/lib/source-copy.sh); the build inside keeps its
 # own .build there, which the copy leaves in place, so later runs are incremental. It is inside the source
 # tree, as on the host, because the programs find the network data by walking up from their own path. Every mount is undone on every exit
 # path (trap), and one lock keeps two runs from sharing the root at once.
@@ -39,12 +40,9 @@ mount_in "$TRIXIE/tmp" -t tmpfs tmpfs
 # Name resolution for apt inside the root, as the host has it now.
 cp -L /etc/resolv.conf "$TRIXIE/etc/resolv.conf" 2>/dev/null || true
 
-# A fresh copy of the source (no .git, no build products), with its timestamps, so unchanged files stay
-# unchanged for the incremental build inside.
-mkdir -p "$TRIXIE/src/metrotimer"
-find "$TRIXIE/src/metrotimer" -mindepth 1 -maxdepth 1 ! -name .build -exec rm -rf {} +
-( cd "$SRC" && tar -c --exclude=./.git --exclude=./.build --exclude=./.swiftpm --exclude=./Tests/gpio-sim/out . ) \
-  | tar -x -C "$TRIXIE/src/metrotimer"
+# The source, copied by content so the build inside stays incremental from one clone to the next.
+. "$SRC/scripts/lib/source-copy.sh"
+copy_source "$SRC" "$TRIXIE/src/metrotimer"
 
 inside() { # inside COMMAND: runs a shell command in the root, at the source, with a clean environment
   env -i PATH=/opt/swift/usr/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/root LANG=C.UTF-8 \

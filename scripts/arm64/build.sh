@@ -72,12 +72,10 @@ cat > "$bundle/$RELEASE/toolset.json" <<JSON
 { "schemaVersion": "1.0", "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] } }
 JSON
 
-# A fresh copy of the source with its timestamps (no .git, no build products), so the build stays incremental.
-copy=$compiler/src/metrotimer-arm64
-mkdir -p "$copy"
-find "$copy" -mindepth 1 -maxdepth 1 -exec rm -rf {} +
-( cd "$SRC" && tar -c --exclude=./.git --exclude=./.build --exclude=./.swiftpm --exclude=./Tests/gpio-sim/out . ) \
-  | tar -x -C "$copy"
+# The source, copied by content so the build stays incremental from one clone to the next (its build folders are
+# beside it, under /src).
+. "$SRC/scripts/lib/source-copy.sh"
+copy_source "$SRC" "$compiler/src/metrotimer-arm64"
 
 inside() { # inside COMMAND: a shell command in the compiler root, at the copy, with a clean environment
   env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/root LANG=C.UTF-8 TERM=dumb \
