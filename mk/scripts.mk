@@ -1,6 +1,8 @@
-# The test scripts' own shared parts:
-#   test-scripts   scripts/lib/mounts.sh recovers the mounts a killed run left in a root (Tests/scripts/)
+# The test scripts' own shared parts (scripts/lib/), checked with real mounts and real files (Tests/scripts/):
+#   test-scripts   mounts.sh recovers the mounts a killed run left in a root; source-copy.sh copies by content,
+#                  so the builds in the cached roots stay incremental and correct
 .PHONY: test-scripts
 test-scripts:
 	sh Tests/scripts/mounts-left-behind.sh
+	sh Tests/scripts/source-copy.sh
 TEST_TARGETS += test-scripts
