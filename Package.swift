@@ -27,7 +27,7 @@ let package = Package(
         // Pure model.
         .target(name: "MetroModel"),
         .target(name: "MetroEngine", dependencies: ["MetroModel"]),
-        .target(name: "MetroControl", dependencies: ["MetroModel", "MetroEngine"]),
+        .target(name: "MetroControl", dependencies: ["MetroModel"]),
         // The accuracy lab: the engine's recording doubles on a virtual clock, a world model of true rides, figures.
         .target(name: "MetroLab", dependencies: ["MetroModel", "MetroEngine"]),
 

@@ -1,4 +1,3 @@
-import MetroEngine
 import MetroModel
 
 /// `metrotimer journal --json`: one entry per ended trip, newest first (contract names).
@@ -86,10 +85,10 @@ public struct RoutesDocument: Codable, Equatable, Sendable {
     public var pinned: [Route]
     public var recents: [Route]
 
-    public init(engine: Engine) {
+    public init(selected: RouteChoice?, pinned: [RouteChoice], recents: [RouteChoice]) {
         func r(_ c: RouteChoice) -> Route { Route(from: c.from.rawValue, to: c.to.rawValue) }
-        selected = engine.selectedRoute.map(r)
-        pinned = engine.routes.pinned.map(r)
-        recents = engine.routes.displayedRecents.map(r)
+        self.selected = selected.map(r)
+        self.pinned = pinned.map(r)
+        self.recents = recents.map(r)
     }
 }

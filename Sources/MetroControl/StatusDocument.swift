@@ -1,4 +1,3 @@
-import MetroEngine
 import MetroModel
 
 /// Facts about the daemon itself that the status reports beside the engine's state.
@@ -43,6 +42,10 @@ public struct StatusDocument: Codable, Equatable, Sendable {
     public struct Route: Codable, Equatable, Sendable {
         public var from: String
         public var to: String
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
     }
     public struct Event: Codable, Equatable, Sendable {
         public var station: String
@@ -50,6 +53,13 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var departure: String
         public var stop: Bool
         public var transfer: Bool
+        public init(station: String, arrival: String, departure: String, stop: Bool, transfer: Bool) {
+            self.station = station
+            self.arrival = arrival
+            self.departure = departure
+            self.stop = stop
+            self.transfer = transfer
+        }
     }
     public struct Alert: Codable, Equatable, Sendable {
         public var kind: String
@@ -75,6 +85,11 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var kind: String
         public var station: String
         public var time: String
+        public init(kind: String, station: String, time: String) {
+            self.kind = kind
+            self.station = station
+            self.time = time
+        }
     }
     public struct Trip: Codable, Equatable, Sendable {
         public var t0: String
@@ -95,10 +110,36 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var manual_corrections: Int
         public var late_corrections: Int
         public var gps_corrections: Int
+        public init(t0: String, arrival: String, planned_arrival: String, expiry: String, stops_remaining: Int,
+                    total_stops: Int, next_stop: String, line: String, changing_lines: Bool, train_departed: Bool,
+                    events: [Event], alerts: [Alert], service: Service?, manual_corrections: Int,
+                    late_corrections: Int, gps_corrections: Int)
+        {
+            self.t0 = t0
+            self.arrival = arrival
+            self.planned_arrival = planned_arrival
+            self.expiry = expiry
+            self.stops_remaining = stops_remaining
+            self.total_stops = total_stops
+            self.next_stop = next_stop
+            self.line = line
+            self.changing_lines = changing_lines
+            self.train_departed = train_departed
+            self.events = events
+            self.alerts = alerts
+            self.service = service
+            self.manual_corrections = manual_corrections
+            self.late_corrections = late_corrections
+            self.gps_corrections = gps_corrections
+        }
     }
     public struct Snap: Codable, Equatable, Sendable {
         public var station: String
         public var at: String
+        public init(station: String, at: String) {
+            self.station = station
+            self.at = at
+        }
     }
     public struct GPS: Codable, Equatable, Sendable {
         public var watching: Bool
@@ -107,6 +148,14 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var accepted: Int
         public var rejected: [String: Int]
         public var last_snap: Snap?
+        public init(watching: Bool, connected: Bool, fixes: Int, accepted: Int, rejected: [String: Int], last_snap: Snap?) {
+            self.watching = watching
+            self.connected = connected
+            self.fixes = fixes
+            self.accepted = accepted
+            self.rejected = rejected
+            self.last_snap = last_snap
+        }
         private enum CodingKeys: String, CodingKey { case watching, connected, fixes, accepted, rejected, last_snap }
         /// `last_snap` is an explicit null before the first snap, as the contract says.
         public func encode(to encoder: any Encoder) throws {
@@ -122,6 +171,10 @@ public struct StatusDocument: Codable, Equatable, Sendable {
     public struct WallClock: Codable, Equatable, Sendable {
         public var synchronised: Bool
         public var source: String
+        public init(synchronised: Bool, source: String) {
+            self.synchronised = synchronised
+            self.source = source
+        }
     }
     public struct CalibrationSessionInfo: Codable, Equatable, Sendable {
         public var line: String
@@ -135,6 +188,18 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var rejected_details: [[String: String]]
         /// The segments (`from>to`) the session has passed so far: what `calibrate --end` reports on.
         public var covered: [String]
+        public init(line: String, direction: String, next_station: String?, expecting: String, presses: Int,
+                    rejected: [String], rejected_details: [[String: String]], covered: [String])
+        {
+            self.line = line
+            self.direction = direction
+            self.next_station = next_station
+            self.expecting = expecting
+            self.presses = presses
+            self.rejected = rejected
+            self.rejected_details = rejected_details
+            self.covered = covered
+        }
     }
 
     /// One fault: the stable word for the part at fault (`gpio`, `gps`, `motor`) and its text in each language.
@@ -142,6 +207,11 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         public var part: String
         public var uk: String
         public var en: String
+        public init(part: String, uk: String, en: String) {
+            self.part = part
+            self.uk = uk
+            self.en = en
+        }
     }
 
     public var state: String
@@ -189,72 +259,26 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         case suspensions, fault_details
     }
 
-    /// Builds the document from the engine's status and the daemon's facts. `wall` maps model instants that are
-    /// not part of a trip (e.g. the last snap) to Unix time.
-    public init(status: EngineStatus, facts: DaemonFacts, wall: WallClockMapping, network: Network) {
-        state = status.state.rawValue
-        let nowWall = status.active?.trip.wall ?? wall
-        now = KyivTimestamp.milliseconds(unixNanoseconds: nowWall.unixNanoseconds(at: status.now))
-        route = status.route.map { Route(from: $0.from.rawValue, to: $0.to.rawValue) }
-        clock = facts.clock
-        hardware = facts.hardware
-        time_scale = facts.timeScale
-        language = facts.language.rawValue
-        wall_clock = WallClock(synchronised: facts.wallClockSynchronised, source: facts.wallClockSource)
-        faults = facts.faults.map(\.text.en)
-        fault_details = facts.faults.map { FaultDetail(part: $0.part.rawValue, uk: $0.text.uk, en: $0.text.en) }
-        motor = facts.motor
-        suspensions = SuspensionsDocument(status.suspensions).stretches
-        if let active = status.active, let snapshot = status.snapshot {
-            let trip = active.trip
-            func t(_ instant: Instant) -> String {
-                KyivTimestamp.milliseconds(unixNanoseconds: trip.wall.unixNanoseconds(at: instant))
-            }
-            self.trip = Trip(
-                t0: t(trip.t0), arrival: t(trip.arrival), planned_arrival: t(trip.initialArrival),
-                expiry: t(trip.expiry), stops_remaining: snapshot.stopsRemaining, total_stops: snapshot.totalStops,
-                next_stop: snapshot.nextStop.rawValue, line: snapshot.currentLine.rawValue,
-                changing_lines: snapshot.changingLines,
-                train_departed: trip.transferIndex != nil && trip.current == trip.transferIndex,
-                events: trip.events.map {
-                    Event(station: $0.station.rawValue, arrival: t($0.arrival), departure: t($0.departure),
-                          stop: $0.isStop, transfer: $0.isTransfer)
-                },
-                alerts: trip.alerts().map {
-                    Alert(kind: $0.kind.rawValue, station: $0.station.rawValue, due: t($0.instant),
-                          fired: active.fired[$0.kind].map(t))
-                },
-                service: active.service.map {
-                    Service(kind: $0.kind.rawValue, station: $0.station.rawValue,
-                            time: KyivTimestamp.seconds(unixNanoseconds: $0.unixSeconds * 1_000_000_000))
-                },
-                manual_corrections: trip.manualCorrections, late_corrections: trip.lateCorrections,
-                gps_corrections: trip.gpsCorrections)
-        } else {
-            trip = nil
-        }
-        var rejected: [String: Int] = [:]
-        for (reason, count) in status.gps.rejected { rejected[reason.rawValue] = count }
-        gps = GPS(watching: facts.gpsWatching, connected: facts.gpsConnected, fixes: status.gps.fixes,
-                  accepted: status.gps.accepted, rejected: rejected,
-                  // Through the trip's own mapping while it rides, like every other trip instant: the current
-                  // mapping moves with each wall-clock step or slew, and the snapshot must not (model §11).
-                  last_snap: status.gps.lastSnap.map {
-                      let mapping = status.active?.trip.wall ?? wall
-                      return Snap(station: $0.station.rawValue,
-                                  at: KyivTimestamp.milliseconds(unixNanoseconds: mapping.unixNanoseconds(at: $0.at)))
-                  })
-        calibration_session = status.calibrationSession.map {
-            CalibrationSessionInfo(line: $0.line.rawValue, direction: $0.direction.rawValue,
-                                   next_station: $0.stations.indices.contains($0.position + 1) ? $0.stations[$0.position + 1].station.rawValue : nil, expecting: $0.expecting.rawValue,
-                                   presses: $0.rawPresses.count, rejected: status.calibrationRejections.map(\.en),
-                                   rejected_details: status.calibrationRejections.map { ["uk": $0.uk, "en": $0.en] },
-                                   covered: Self.covered($0))
-        }
-    }
-
-    /// The segments a calibration session has passed: each pair of neighbouring stations up to where it stands.
-    static func covered(_ session: CalibrationSession) -> [String] {
-        (0..<session.position).map { "\(session.stations[$0].station.rawValue)>\(session.stations[$0 + 1].station.rawValue)" }
+    /// A document from its parts (the daemon builds it from the engine's status and its own facts).
+    public init(state: String, now: String, route: Route?, clock: String, hardware: String, time_scale: Double,
+                language: String, wall_clock: WallClock, trip: Trip?, gps: GPS,
+                calibration_session: CalibrationSessionInfo?, faults: [String], fault_details: [FaultDetail],
+                motor: [String], suspensions: [SuspensionsDocument.Stretch])
+    {
+        self.state = state
+        self.now = now
+        self.route = route
+        self.clock = clock
+        self.hardware = hardware
+        self.time_scale = time_scale
+        self.language = language
+        self.wall_clock = wall_clock
+        self.trip = trip
+        self.gps = gps
+        self.calibration_session = calibration_session
+        self.faults = faults
+        self.fault_details = fault_details
+        self.motor = motor
+        self.suspensions = suspensions
     }
 }
