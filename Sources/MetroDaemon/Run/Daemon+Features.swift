@@ -84,7 +84,10 @@ extension Daemon {
             // From the tally the engine keeps as trips are journaled: no journal is read per request.
             if let journalUnreadable { return DaemonRefusal.journalUnreadable(journalUnreadable).reply(language) }
             return ControlReply.ok(["year": JSONValue(encoding: YearDocument(engine.journalTally.year(year)))])
-        default:
+        // Named one by one, not `default:`: a request added to the contract must be placed here or in
+        // `dispatch`, and the compiler says so.
+        case .status, .watch, .chooseRoute, .showRoute, .routes, .start, .plus, .minus, .departed, .arrived, .cancel,
+             .acknowledge, .journal, .stats, .calibration, .resetCalibration, .calibrate, .endCalibration, .press:
             return DaemonRefusal.notAFeatureRequest.reply(language)
         }
     }
