@@ -1,50 +1,5 @@
 import MetroModel
 
-/// Why the engine refused a command. Every case has a bilingual message for the rider.
-public enum EngineError: Error, Equatable, CustomStringConvertible {
-    case noRouteChosen
-    case tripAlreadyActive
-    case noActiveTrip
-    case plan(PlanError)
-    case correction(CorrectionError)
-    case calibrationSessionActive
-    case noCalibrationSession
-    /// A calibration request that cannot be served; the reason is a Ukrainian–English pair (model §10).
-    case invalidCalibration(Phrase)
-    /// The change could not be stored; nothing changed.
-    case storage(String)
-    /// A reminder request that cannot be served (bad time or days, no such reminder).
-    case reminder(ReminderError)
-    /// A stretch that cannot be suspended (different lines, the same station twice), worded with station names.
-    case suspension(Phrase)
-
-    public func message(_ language: Language) -> String {
-        switch self {
-        case .noRouteChosen:
-            return Phrase(uk: "маршрут не вибрано: metrotimer route ЗВІДКИ КУДИ",
-                          en: "no route chosen: metrotimer route FROM TO")(language)
-        case .tripAlreadyActive:
-            return Phrase(uk: "поїздка вже триває; спершу скасуйте її", en: "a trip is already running; cancel it first")(language)
-        case .noActiveTrip:
-            return Phrase(uk: "немає поїздки", en: "no trip is running")(language)
-        case .plan(let e): return e.message(language)
-        case .correction(let e): return e.message(language)
-        case .calibrationSessionActive:
-            return Phrase(uk: "триває калібрування; спершу завершіть його",
-                          en: "a calibration session is running; finish it first")(language)
-        case .noCalibrationSession:
-            return Phrase(uk: "калібрування не триває", en: "no calibration session is running")(language)
-        case .invalidCalibration(let why): return why(language)
-        case .storage(let why):
-            // The storage layer's own words (SQLite's) are quoted as they are.
-            return Phrase(uk: "не вдалося зберегти (нічого не змінено): «\(why)»", en: "could not save (nothing changed): \(why)")(language)
-        case .reminder(let e): return e.message(language)
-        case .suspension(let why): return why(language)
-        }
-    }
-    public var description: String { message(.en) }
-}
-
 /// The single owner of trip state (model §12). Every mutation re-derives the schedule, re-arms the wake-up by the
 /// firing rules of model §4, persists (and only then applies), and publishes a status.
 ///
@@ -62,14 +17,14 @@ public final class Engine {
     /// The "does not exist on … skipped" notes of the reminders, as last logged: each is logged once, not again
     /// at every re-arming (an add or a remove of another reminder) while it still holds.
     var loggedReminderSkips: Set<String> = []
-    public private(set) var calibration: CalibrationStore
+    public internal(set) var calibration: CalibrationStore
     public internal(set) var routes: RouteBook
     public internal(set) var selectedRoute: RouteChoice?
-    public private(set) var active: ActiveTrip?
-    public private(set) var gps = GPSStatistics()
-    public private(set) var calibrationSession: CalibrationSession?
+    public internal(set) var active: ActiveTrip?
+    public internal(set) var gps = GPSStatistics()
+    public internal(set) var calibrationSession: CalibrationSession?
     /// Samples of the running calibration session that failed the plausibility checks (model §6), for the status.
-    public private(set) var calibrationRejections: [Phrase] = []
+    public internal(set) var calibrationRejections: [Phrase] = []
     /// The journal's figures (`stats`, `stats --year`), fed each trip as it is journaled, so reading them costs the
     /// same whatever the journal's length. It starts from what the store held when the daemon started.
     public private(set) var journalTally: JournalTally
@@ -86,7 +41,7 @@ public final class Engine {
     let haptics: HapticSink
     private let publisher: StatusPublishing
     let log: EngineLogging
-    private var lastNow: Instant?
+    var lastNow: Instant?
 
     public init(network: Network, calibration: CalibrationStore, routes: RouteBook, selectedRoute: RouteChoice?,
                 store: EngineStore, alarm: AlarmScheduling, haptics: HapticSink, publisher: StatusPublishing,
@@ -278,129 +233,6 @@ public final class Engine {
         finish(now: now)
     }
 
-    // MARK: - GPS
-
-    /// One fix from gpsd (model §5.4). Feeds passive calibration for every accepted fix and applies a snap when the
-    /// decision says so. Returns the decision (for logs and tests).
-    @discardableResult
-    public func gpsFix(_ fix: FixInput, wallNowUnixNanoseconds: Int64, now: Instant) -> SnapDecision? {
-        guard var current = active else { return nil }
-        gps.fixes += 1
-        // A 2D/3D report without finite coordinates is no fix at all (it would otherwise read as off-route).
-        let hasPosition = fix.latitude.isFinite && fix.longitude.isFinite
-        let decision = hasPosition
-            ? network.snapDecision(trip: current.trip, fix: fix, wallNowUnixNanoseconds: wallNowUnixNanoseconds,
-                                   lastAppliedGPSCorrection: current.lastGPSCorrection)
-            : .rejected(.noFix)
-        switch decision {
-        case .rejected(let reason):
-            gps.rejected[reason, default: 0] += 1
-            log.debug("gps fix rejected: \(reason.rawValue)")
-            publishStatus(now: now)
-            return decision
-        case .accepted(let index, let distance, let correct):
-            gps.accepted += 1
-            gps.lastSnap = (current.trip.events[index].station, now)
-            var calibrationChanged = false
-            var newCalibration = calibration
-            for sample in current.passive.noteSnap(eventIndex: index, at: fix.receivedAt, route: current.passiveStops) {
-                switch newCalibration.add(sample) {
-                case .accepted: calibrationChanged = true
-                case .rejected(let why): log.info("passive calibration sample rejected: \(why)")
-                }
-            }
-            var decisionToAnnounce: AlertFiring.Decision?
-            var vanished: Set<AlertKind> = []
-            if correct {
-                let previous = current.trip
-                current.trip = network.applySnap(trip: previous, eventIndex: index, now: now, calibration: calibration)
-                current.lastGPSCorrection = now
-                vanished = vanishedAlerts(current, previous: current.plans)
-                decisionToAnnounce = firing(&current, now: now)
-                log.info("gps snap to \(current.trip.events[index].station) (\(Int(distance)) m): arrival moved "
-                    + "\(current.trip.arrival.seconds(since: previous.arrival)) s")
-            }
-            do {
-                let toStore = current
-                let calibrationToStore = newCalibration
-                try persist {
-                    try store.saveActiveTrip(toStore)
-                    if calibrationChanged { try store.saveCalibration(calibrationToStore) }
-                }
-                active = current
-                if calibrationChanged { calibration = newCalibration }
-            } catch {
-                log.error("gps fix not applied: \(error.message(.en))")
-                return decision
-            }
-            if let d = decisionToAnnounce {
-                withdraw(d.unfire.union(vanished))
-                announce(d)
-            }
-            finish(now: now)
-            return decision
-        }
-    }
-
-    // MARK: - Calibration mode
-
-    /// Starts a calibration session (model §6.3): the button records departures and stops.
-    public func beginCalibration(line: LineID, direction: Direction, from: StationID, now: Instant) throws(EngineError) {
-        guard active == nil else { throw .tripAlreadyActive }
-        guard calibrationSession == nil else { throw .calibrationSessionActive }
-        guard let stops = network.calibrationStops(line: line, direction: direction, start: from),
-            let session = CalibrationSession(line: line, direction: direction, start: from, stationsInTravelOrder: stops)
-        else {
-            throw .invalidCalibration(Phrase(
-                uk: "калібрування: \(from) не є станцією лінії \(line), за якою є наступна в напрямку \(direction.rawValue)",
-                en: "calibration: \(from) is not a station of \(line) with a next station going \(direction.rawValue)"))
-        }
-        calibrationSession = session
-        calibrationRejections = []
-        log.info("calibration session: \(line) \(direction.rawValue) from \(from)")
-        haptics.play(.acknowledged)
-        finish(now: now)
-    }
-
-    /// One calibration press. Returns what it recorded (samples accepted/rejected) for the rider's report.
-    @discardableResult
-    public func calibrationPress(at instant: Instant, now: Instant) throws(EngineError) -> [CalibrationOutcome] {
-        guard var session = calibrationSession else { throw .noCalibrationSession }
-        let step = session.press(at: instant)
-        var newCalibration = calibration
-        var outcomes: [CalibrationOutcome] = []
-        for sample in step.samples { outcomes.append(newCalibration.add(sample)) }
-        let store = self.store
-        try persist { try store.saveCalibration(newCalibration) }
-        calibration = newCalibration
-        calibrationSession = session
-        for case .rejected(let why) in outcomes {
-            log.warning("calibration sample rejected: \(why)")
-            calibrationRejections.append(why.text)
-        }
-        haptics.play(outcomes.contains { if case .rejected = $0 { return true } else { return false } } ? .cannot : .acknowledged)
-        finish(now: now)
-        return outcomes
-    }
-
-    /// Ends the calibration session, storing its raw presses for replay.
-    public func endCalibration(now: Instant) throws(EngineError) {
-        guard let session = calibrationSession else { throw .noCalibrationSession }
-        let record = StoredCalibrationSession(session: session)
-        try persist { try store.saveCalibrationSession(record) }
-        calibrationSession = nil
-        haptics.play(.acknowledged)
-        finish(now: now)
-    }
-
-    /// Clears all calibration.
-    public func resetCalibration(now: Instant) throws(EngineError) {
-        let empty = CalibrationStore.empty
-        try persist { try store.saveCalibration(empty) }
-        calibration = empty
-        finish(now: now)
-    }
-
     // MARK: - Status
 
     /// The status at `now`.
@@ -415,7 +247,7 @@ public final class Engine {
 
     // MARK: - Internals
 
-    private func correct(now: Instant, label: String, _ change: (Trip) throws(CorrectionError) -> Trip) throws(EngineError) {
+    func correct(now: Instant, label: String, _ change: (Trip) throws(CorrectionError) -> Trip) throws(EngineError) {
         guard var current = active else { throw .noActiveTrip }
         let previous = current.trip
         do { current.trip = try change(previous) } catch { throw .correction(error) }
@@ -431,7 +263,7 @@ public final class Engine {
         finish(now: now)
     }
 
-    private func end(outcome: TripOutcome, now: Instant) throws(EngineError) {
+    func end(outcome: TripOutcome, now: Instant) throws(EngineError) {
         guard let current = active else { throw .noActiveTrip }
         let trip = current.trip
         let entry = JournalEntry(
@@ -457,7 +289,7 @@ public final class Engine {
 
     /// Applies the firing rules at `now`: marks due alerts fired, remembers the plan. Returns the decision so the
     /// caller can buzz once the change is stored.
-    private func firing(_ current: inout ActiveTrip, now: Instant) -> AlertFiring.Decision {
+    func firing(_ current: inout ActiveTrip, now: Instant) -> AlertFiring.Decision {
         let plans = current.trip.alerts()
         let decision = AlertFiring.evaluate(plans: plans, fired: current.fired,
                                             previousPlans: current.plans.isEmpty ? nil : current.plans, now: now)
@@ -472,7 +304,7 @@ public final class Engine {
 
     /// Alerts that fired against `previous` plans and have no plan in the trip now: the "train departed" reminder
     /// once the change is confirmed. Their buzz stops (`withdraw`); they stay in `fired`, so nothing re-arms them.
-    private func vanishedAlerts(_ trip: ActiveTrip, previous: [AlertPlan]) -> Set<AlertKind> {
+    func vanishedAlerts(_ trip: ActiveTrip, previous: [AlertPlan]) -> Set<AlertKind> {
         let now = Set(trip.trip.alerts().map(\.kind))
         return Set(previous.map(\.kind).filter { trip.fired[$0] != nil && !now.contains($0) })
     }
@@ -480,11 +312,11 @@ public final class Engine {
     /// Stops the buzz of alerts that no longer hold: a correction moved them back into the future (they will sound
     /// again at their new instant), or their trip ended. Without this the arrival alarm would go on repeating
     /// "get off now" after a +1 said the destination is one station further (model §4, §12.2).
-    private func withdraw(_ kinds: Set<AlertKind>) {
+    func withdraw(_ kinds: Set<AlertKind>) {
         for kind in kinds.sorted() { haptics.withdraw(kind) }
     }
 
-    private func announce(_ decision: AlertFiring.Decision) {
+    func announce(_ decision: AlertFiring.Decision) {
         for kind in decision.fireNow {
             log.info("alert: \(kind.rawValue)")
             haptics.play(HapticCue(alert: kind))
@@ -498,9 +330,9 @@ public final class Engine {
         publishStatus(now: now)
     }
 
-    private func publishStatus(now: Instant) { publisher.publish(status(now: now)) }
+    func publishStatus(now: Instant) { publisher.publish(status(now: now)) }
 
-    private func scheduleWakeup(now: Instant, retry: Bool = false) {
+    func scheduleWakeup(now: Instant, retry: Bool = false) {
         guard let current = active else { alarm.schedule(at: nil); return }
         if retry { alarm.schedule(at: now + 5); return }
         var next: Instant = current.trip.expiry
@@ -518,7 +350,7 @@ public final class Engine {
     }
 
     /// The route as passive calibration needs it: the modelled dwell at each event (0 where none is modelled).
-    private func passiveStops(_ trip: Trip) -> [PassiveCalibration.Stop] {
+    func passiveStops(_ trip: Trip) -> [PassiveCalibration.Stop] {
         trip.events.map {
             PassiveCalibration.Stop(station: $0.station, isTransfer: $0.isTransfer,
                                     dwellSeconds: $0.departure.seconds(since: $0.arrival))

@@ -22,7 +22,7 @@ final class ControlServer {
         let uid: uid_t
     }
 
-    private final class Client {
+    final class Client {
         let connection: UnixConnection
         let peer: Peer
         var buffer = LineBuffer(maximumLineLength: ControlRequest.maximumLineLength)
@@ -69,33 +69,33 @@ final class ControlServer {
 
     let path: String
     let limits: ConnectionLimits
-    private let listener: UnixListener
-    private let loop: EventLoop
-    private let log: Logger
-    private let group: gid_t?
-    private var clients: [ObjectIdentifier: Client] = [:]
-    private var listenerToken: EventLoop.Token?
+    let listener: UnixListener
+    let loop: EventLoop
+    let log: Logger
+    let group: gid_t?
+    var clients: [ObjectIdentifier: Client] = [:]
+    var listenerToken: EventLoop.Token?
     /// A descriptor held in reserve (`/dev/null`). When the process has no descriptor left, a waiting client cannot
     /// be accepted and the listener stays readable: the loop would spin on it while the client hangs in the queue.
     /// Letting the reserve go for a moment lets the daemon accept that client, tell it why and close it.
-    private var reserve: FileDescriptor?
+    var reserve: FileDescriptor?
     /// Whether the current shortage of descriptors was logged (once per shortage, not once per client).
-    private var outOfDescriptors = false
+    var outOfDescriptors = false
     /// Paces the "closing its oldest idle one" line (see `ConnectionLimits.evictionLogIntervalNanoseconds`).
-    private var evictionLog: LogWindow
+    var evictionLog: LogWindow
     /// Closes connections whose request stays unfinished too long; armed only while such a connection exists.
-    private let requestTimer: AlarmTimer
-    private var requestTimerToken: EventLoop.Token?
-    private var armedRequestDeadline: Int64?
+    let requestTimer: AlarmTimer
+    var requestTimerToken: EventLoop.Token?
+    var armedRequestDeadline: Int64?
     /// Wakes the loop when the earliest throttled connection may go on; armed only while one is throttled.
-    private let throttleTimer: AlarmTimer
-    private var throttleTimerToken: EventLoop.Token?
-    private var armedThrottleDeadline: Int64?
+    let throttleTimer: AlarmTimer
+    var throttleTimerToken: EventLoop.Token?
+    var armedThrottleDeadline: Int64?
     /// The loop turn the budget below belongs to, and what was spent of it.
-    private var budgetTurn: UInt64 = 0
-    private var budgetSpent = 0
+    var budgetTurn: UInt64 = 0
+    var budgetSpent = 0
     /// Whether the listener waits for a continuation (its accept budget for this turn was spent).
-    private var acceptScheduled = false
+    var acceptScheduled = false
     /// Handles one parsed request; returns the reply line and whether the client now watches.
     var dispatch: ((ControlEnvelope, Peer) -> (reply: String, watch: Bool))?
     /// Answers a request whose reply is produced piece by piece (`journal`), or nil to leave it to `dispatch`.
@@ -157,212 +157,11 @@ final class ControlServer {
         try? listener.close()
     }
 
-    private func bootNow() -> Int64 { Clocks.now(.boottime) }
-
-    // MARK: Accepting
-
-    /// Accepts at most `acceptsPerTurn` waiting connections; the listener stays readable for the rest.
-    private func acceptSome() {
-        // However this ends (nothing more waiting, an error, the budget spent), every connection accepted here has
-        // not sent its first request yet: the request timer must cover it, or a silent client is never closed.
-        defer { refreshRequestTimer() }
-        var accepted = 0
-        while accepted < limits.acceptsPerTurn {
-            let connection: UnixConnection?
-            do { connection = try listener.accept() } catch let error as SystemError
-                where error.errno.rawValue == EMFILE || error.errno.rawValue == ENFILE
-            {
-                guard refuseOneForLackOfDescriptors(error) else { return }
-                accepted += 1
-                continue
-            } catch {
-                log.warning("control socket accept: \(error)")
-                return
-            }
-            guard let connection else { return }
-            accepted += 1
-            if outOfDescriptors {
-                outOfDescriptors = false
-                log.notice("control socket: file descriptors available again; accepting connections")
-            }
-            admit(connection)
-        }
-    }
-
-    private func admit(_ connection: UnixConnection) {
-        let credentials: (pid: pid_t, uid: uid_t, gid: gid_t)
-        do { credentials = try connection.peerCredentials() } catch {
-            log.warning("control socket: cannot read peer credentials: \(error)")
-            try? connection.close()
-            return
-        }
-        // The group database, and the supplementary groups the peer process really holds.
-        let allowed = ((try? Membership.isAllowed(peerUID: credentials.uid, peerGID: credentials.gid, group: group)) ?? false)
-            || (group.map { PeerGroups.of(socket: connection.fd.rawValue)?.contains($0) ?? false } ?? false)
-        if allowed && !makeRoom(for: credentials.uid) {
-            let reply = DaemonRefusal.tooManyFromUser(uid: credentials.uid).reply(language)
-            _ = try? connection.sendAvailable(ArraySlice((reply + "\n").utf8))
-            try? connection.close()
-            return
-        }
-        let client = Client(connection: connection, peer: Peer(pid: credentials.pid, uid: credentials.uid), now: bootNow())
-        clients[ObjectIdentifier(client)] = client
-        do {
-            client.token = try loop.register(fd: connection.fd.rawValue, events: .readable) { [weak self, weak client] events in
-                guard let self, let client else { return }
-                self.service(client, events)
-            }
-        } catch {
-            log.warning("control socket: cannot watch a connection: \(error)")
-            drop(client)
-            return
-        }
-        if !allowed {
-            log.notice("control socket: refused uid \(credentials.uid) (pid \(credentials.pid)): not root, not the daemon's user, not in the control group")
-            client.closing = true
-            client.waitingSince = nil
-            send(DaemonRefusal.permissionDenied(uid: credentials.uid).reply(language), to: client)
-        }
-    }
-
-    /// Keeps a new connection of `uid` within the caps: over its own cap, the oldest idle connection of `uid` is
-    /// closed; over the total cap, the oldest idle connection of the user holding the most. False when nothing
-    /// idle can go (every connection is mid-request): then the new one is refused.
-    private func makeRoom(for uid: uid_t) -> Bool {
-        var perUID: [uid_t: Int] = [:]
-        for client in clients.values { perUID[client.peer.uid, default: 0] += 1 }
-        let victimUID: uid_t
-        if perUID[uid, default: 0] >= limits.maximumConnectionsPerPeer {
-            victimUID = uid
-        } else if clients.count >= limits.maximumConnections, let heaviest = perUID.max(by: { $0.value < $1.value }) {
-            victimUID = heaviest.key
-        } else {
-            return true
-        }
-        // Watchers last: a status bar is idle by nature, a connection that never asked anything is not.
-        // A connection whose request already waits in its socket is not idle, only not read yet.
-        let candidates = clients.values.filter { $0.peer.uid == victimUID && $0.isIdle && !$0.connection.hasUnreadBytes }
-        guard let victim = candidates.min(by: { ($0.watching ? 1 : 0, $0.lastActive) < ($1.watching ? 1 : 0, $1.lastActive) })
-        else { return false }
-        if let unlogged = evictionLog.admit(now: bootNow()) {
-            let since = unlogged == 0 ? "" : "; \(unlogged) more closed for too many connections since the last such line"
-            log.notice("control socket: uid \(victimUID) holds too many connections; closing its oldest idle one (pid \(victim.peer.pid))"
-                       + since)
-        }
-        let notice = DaemonRefusal.closedOldestIdle(uid: victimUID).reply(language)
-        _ = try? victim.connection.sendAvailable(ArraySlice((notice + "\n").utf8))
-        drop(victim)
-        return true
-    }
-
-    /// Out of descriptors: frees the reserve, accepts one waiting client, answers it `busy` and closes it, then takes
-    /// the reserve back. False when no client could be taken (no reserve, or nobody waiting any more).
-    private func refuseOneForLackOfDescriptors(_ error: SystemError) -> Bool {
-        if !outOfDescriptors {
-            outOfDescriptors = true
-            log.warning("control socket: out of file descriptors (\(error.errno)); refusing new connections until some close")
-        }
-        guard let spare = reserve else { return false }
-        try? spare.close()
-        reserve = nil
-        defer { reserve = try? FileDescriptor.open("/dev/null", flags: O_RDONLY) }
-        guard let connection = try? listener.accept() else { return false }
-        let reply = DaemonRefusal.outOfDescriptors.reply(language)
-        _ = try? connection.sendAvailable(ArraySlice((reply + "\n").utf8))
-        try? connection.close()
-        return true
-    }
-
-    // MARK: Request timeout
-
-    /// Arms the request timer at the earliest deadline of a waiting connection, or disarms it when none waits.
-    private func refreshRequestTimer() {
-        let earliest = clients.values.compactMap(\.waitingSince).min().map { $0 &+ limits.requestTimeoutNanoseconds }
-        set(requestTimer, to: earliest, armed: &armedRequestDeadline, named: "request")
-    }
-
-    /// Arms `timer` at `deadline`, or disarms it for nil; `armed` is what it is armed at now (no syscall when the
-    /// deadline stays the same).
-    private func set(_ timer: AlarmTimer, to deadline: Int64?, armed: inout Int64?, named name: String) {
-        guard deadline != armed else { return }
-        armed = deadline
-        do {
-            if let deadline {
-                try timer.arm(atBoottimeNanoseconds: deadline)
-            } else {
-                try timer.disarm()
-            }
-        } catch {
-            log.error("control socket: \(name) timer: \(error)")
-        }
-    }
-
-    private func requestTimerFired() {
-        _ = try? requestTimer.acknowledge()
-        armedRequestDeadline = nil
-        let now = bootNow()
-        let seconds = limits.requestTimeoutNanoseconds / 1_000_000_000
-        for client in Array(clients.values) {
-            guard let since = client.waitingSince, now &- since >= limits.requestTimeoutNanoseconds else { continue }
-            client.waitingSince = nil
-            if client.closing {
-                // Already answered and closing (an oversized line cut short): it had as long to take that reply.
-                drop(client)
-                continue
-            }
-            log.info("control socket: pid \(client.peer.pid) sent no complete request within \(seconds) s; closing")
-            client.closing = true
-            send(DaemonRefusal.requestTimeout(seconds: seconds).reply(language), to: client)
-        }
-        refreshRequestTimer()
-    }
-
-    // MARK: Rate limit
-
-    /// Starts a fresh rate window for `client` when its current one is over (and lifts its throttle with it).
-    private func renewRateWindow(_ client: Client, now: Int64) {
-        guard now &- client.windowStart >= limits.rateWindowNanoseconds else { return }
-        client.windowStart = now
-        client.windowSpent = 0
-        if client.throttledUntil != nil {
-            client.throttledUntil = nil
-            refreshThrottleTimer()
-        }
-    }
-
-    /// `client` spent its rate budget: nothing more of it is read or served until its window ends.
-    private func throttle(_ client: Client) {
-        client.throttledUntil = client.windowStart &+ limits.rateWindowNanoseconds
-        if !client.throttleLogged {
-            client.throttleLogged = true
-            log.info("control socket: pid \(client.peer.pid) sent more than \(limits.connectionRateBudget / limits.requestCost) "
-                     + "requests (or \(limits.connectionRateBudget) blank lines) in a second; serving it no faster")
-        }
-        refreshThrottleTimer()
-    }
-
-    /// Arms the throttle timer at the earliest end of a throttled connection's window, or disarms it when none is.
-    private func refreshThrottleTimer() {
-        set(throttleTimer, to: clients.values.compactMap(\.throttledUntil).min(), armed: &armedThrottleDeadline, named: "throttle")
-    }
-
-    private func throttleTimerFired() {
-        _ = try? throttleTimer.acknowledge()
-        armedThrottleDeadline = nil
-        let now = bootNow()
-        for client in Array(clients.values) where client.throttledUntil.map({ now >= $0 }) ?? false {
-            client.throttledUntil = nil
-            client.windowStart = now
-            client.windowSpent = 0
-            // Served by a continuation, behind the due timers and the other clients of the next turn.
-            schedule(client)
-        }
-        refreshThrottleTimer()
-    }
+    func bootNow() -> Int64 { Clocks.now(.boottime) }
 
     // MARK: Serving
 
-    private func service(_ client: Client, _ events: IOEvents) {
+    func service(_ client: Client, _ events: IOEvents) {
         if events.contains(.writable) { flush(client) }
         guard isOpen(client) else { return }  // dropped by the flush
         if client.closing {
@@ -378,16 +177,16 @@ final class ControlServer {
         serve(client)
     }
 
-    private func isOpen(_ client: Client) -> Bool { clients[ObjectIdentifier(client)] != nil }
+    func isOpen(_ client: Client) -> Bool { clients[ObjectIdentifier(client)] != nil }
 
     /// Input is read only when everything read before is handled and answered: a client that does not take its
     /// replies stops being read, and its own socket buffer holds it back.
-    private func wantsInput(_ client: Client) -> Bool {
+    func wantsInput(_ client: Client) -> Bool {
         !client.closing && !client.peerClosed && !client.hasQueuedLines && client.stream == nil && !client.outgoing.hasPendingBytes
             && client.throttledUntil == nil
     }
 
-    private func readChunk(_ client: Client) {
+    func readChunk(_ client: Client) {
         let bytes: [UInt8]?
         do { bytes = try client.connection.read(upTo: limits.readChunk) } catch {
             drop(client)
@@ -410,7 +209,7 @@ final class ControlServer {
 
     /// Handles a bounded share of the client's read lines (what is left of its own budget for this turn and for its
     /// rate window, and of the turn's), feeds its streamed reply, and queues a continuation when work is left.
-    private func serve(_ client: Client) {
+    func serve(_ client: Client) {
         if budgetTurn != loop.turn {
             budgetTurn = loop.turn
             budgetSpent = 0
@@ -478,7 +277,7 @@ final class ControlServer {
     }
 
     /// Serves `client` again in the next turn (once, however often it is asked for).
-    private func schedule(_ client: Client) {
+    func schedule(_ client: Client) {
         guard !client.scheduled else { return }
         client.scheduled = true
         loop.continueNextTurn { [weak self, weak client] in
@@ -488,7 +287,7 @@ final class ControlServer {
         }
     }
 
-    private func feed(_ stream: ReplyStream, to client: Client) {
+    func feed(_ stream: ReplyStream, to client: Client) {
         do {
             if let piece = try stream.nextPiece() {
                 enqueue(piece, to: client)
@@ -502,12 +301,12 @@ final class ControlServer {
         }
     }
 
-    private static func isBlank(_ item: LineBuffer.Item) -> Bool {
+    static func isBlank(_ item: LineBuffer.Item) -> Bool {
         guard case .line(let bytes) = item else { return false }
         return bytes.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\t") }
     }
 
-    private func handle(_ raw: [UInt8], from client: Client) {
+    func handle(_ raw: [UInt8], from client: Client) {
         guard let text = String(validating: raw, as: UTF8.self) else {
             send(DaemonRefusal.notUTF8.reply(language), to: client)
             return
@@ -532,11 +331,11 @@ final class ControlServer {
         }
     }
 
-    private func send(_ line: String, to client: Client) {
+    func send(_ line: String, to client: Client) {
         enqueue(line + "\n", to: client)
     }
 
-    private func enqueue(_ text: String, to client: Client) {
+    func enqueue(_ text: String, to client: Client) {
         guard isOpen(client) else { return }
         guard client.outgoing.enqueue(Array(text.utf8)) else {
             log.warning("control socket: client pid \(client.peer.pid) is not reading; dropping it")
@@ -546,7 +345,7 @@ final class ControlServer {
         flush(client)
     }
 
-    private func flush(_ client: Client) {
+    func flush(_ client: Client) {
         do {
             let done = try client.outgoing.flush(to: client.connection)
             if done && client.closing {
@@ -565,7 +364,7 @@ final class ControlServer {
     /// Readable only while the client may be read (see `wantsInput`), writable while replies wait. A closing
     /// client is not read any more: bytes it still sends (the rest of an oversized line) would keep a
     /// level-triggered `.readable` up and wake the loop without end while its reply waits.
-    private func updateInterest(_ client: Client) {
+    func updateInterest(_ client: Client) {
         guard isOpen(client), let token = client.token else { return }
         var wanted: IOEvents = []
         if wantsInput(client) { wanted.insert(.readable) }
@@ -573,7 +372,7 @@ final class ControlServer {
         if loop.events(of: token) != wanted { try? loop.modify(token, events: wanted) }
     }
 
-    private func drop(_ client: Client) {
+    func drop(_ client: Client) {
         let wasWatching = client.watching
         let wasWaiting = client.waitingSince != nil
         let wasThrottled = client.throttledUntil != nil
