@@ -1,4 +1,5 @@
 import MetroModel
+import MetroSystem
 
 /// Which options a command accepts: those taking a value (`--at TIME`) and plain flags (`--json`).
 public struct ArgumentSpec: Sendable {
@@ -91,23 +92,13 @@ public struct ParsedArguments: Sendable {
         return Language.ofEnvironment(environment)
     }
 
-    /// Takes every `--lang VALUE` / `--lang=VALUE` out of `arguments` (up to a `--`), so that every command
-    /// accepts it before or after its name alike; the last one wins. Throws on a missing or unknown value.
+    /// Takes every `--lang VALUE` / `--lang=VALUE` out of `arguments` (the rule all three programs share:
+    /// `LanguageChoice`), so that every command accepts it before or after its name alike; the last one wins.
+    /// Throws on a missing or unknown value, worded in the language chosen so far.
     static func extractLanguage(_ arguments: inout [String], fallback: Language) throws(CLIError) -> Language? {
         var chosen: Language?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--" { break }
-            guard argument == "--lang" || argument.hasPrefix("--lang=") else { index += 1; continue }
-            arguments.remove(at: index)
-            let value: String?
-            if argument == "--lang" {
-                value = index < arguments.count ? arguments.remove(at: index) : nil
-            } else {
-                value = String(argument.dropFirst("--lang=".count))
-            }
-            guard let value, !value.isEmpty else {
+        for value in LanguageChoice.takeOptions(&arguments) {
+            guard !value.isEmpty else {
                 throw CLIError(Phrase(uk: "--lang потребує uk або en", en: "--lang needs uk or en")(chosen ?? fallback),
                                exitCode: CLIError.usageCode)
             }

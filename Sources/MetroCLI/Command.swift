@@ -1,4 +1,5 @@
 import MetroModel
+import MetroSystem
 
 /// Everything a command needs from the outside world, injectable for tests.
 public struct CommandContext {
@@ -77,10 +78,7 @@ extension Language {
     /// The language of the environment: `uk` when LC_ALL, LC_MESSAGES or LANG (the first one set) starts with
     /// `uk`, else English.
     public static func ofEnvironment(_ environment: [String: String]) -> Language {
-        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = environment[key], !value.isEmpty { return value.hasPrefix("uk") ? .uk : .en }
-        }
-        return .en
+        LanguageChoice.localeIsUkrainian(environment) ? .uk : .en
     }
 
     /// Reads a `--lang` value (`uk` or `en`, any case); nil otherwise.

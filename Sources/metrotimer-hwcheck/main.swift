@@ -7,16 +7,13 @@
 import CLinuxShim
 import Glibc
 import MetroGPIO
+import MetroSystem
 
 /// The values given to `--lang` (as `--lang X` or `--lang=X`), in the order given.
 let languageOptions: [String] = {
-    let arguments = Array(CommandLine.arguments.dropFirst())
-    var values: [String] = []
-    for (index, argument) in arguments.enumerated() {
-        if argument.hasPrefix("--lang=") { values.append(String(argument.dropFirst(7))) }
-        if argument == "--lang", index + 1 < arguments.count { values.append(arguments[index + 1]) }
-    }
-    return values
+    // A copy: the option parser below still reads `--lang` to refuse a bad value.
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    return LanguageChoice.takeOptions(&arguments)
 }()
 
 /// The language of every line this program prints: the last `--lang uk|en` among the arguments (as for
@@ -25,10 +22,7 @@ let languageOptions: [String] = {
 /// (`ready`, `edge pressed=1 …`, `motor on`) are English unless Ukrainian is asked for.
 let ukrainian: Bool = {
     if let last = languageOptions.last?.lowercased(), last == "uk" || last == "en" { return last == "uk" }
-    for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-        if let value = getenv(key).map({ String(cString: $0) }), !value.isEmpty { return value.hasPrefix("uk") }
-    }
-    return false
+    return LanguageChoice.localeIsUkrainian(ProcessEnvironment.current())
 }()
 
 /// The text in the chosen language (each line written as a Ukrainian–English pair where it is used).

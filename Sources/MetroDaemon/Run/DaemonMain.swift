@@ -44,24 +44,16 @@ public enum DaemonMain {
     /// of `arguments`), else the locale's, else English; a failure when `--lang` has no good value.
     static func language(taking arguments: inout [String], environment: [String: String]) -> Result<Language, LanguageProblem> {
         var chosen: Language?
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            guard argument == "--lang" || argument.hasPrefix("--lang=") else { index += 1; continue }
-            arguments.remove(at: index)
-            let value = argument == "--lang" ? (index < arguments.count ? arguments.remove(at: index) : "") : String(argument.dropFirst(7))
+        for value in LanguageChoice.takeOptions(&arguments) {
             guard let language = Language(rawValue: value.lowercased()) else { return .failure(LanguageProblem(value: value)) }
             chosen = language
         }
         return .success(chosen ?? localeLanguage(environment))
     }
 
-    /// `uk` when LC_ALL, LC_MESSAGES or LANG (the first one set) starts with `uk`, else English.
+    /// `uk` when the locale asks for it (`LanguageChoice.localeIsUkrainian`), else English.
     static func localeLanguage(_ environment: [String: String]) -> Language {
-        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
-            if let value = environment[key], !value.isEmpty { return value.hasPrefix("uk") ? .uk : .en }
-        }
-        return .en
+        LanguageChoice.localeIsUkrainian(environment) ? .uk : .en
     }
 
     /// A `--lang` value that is neither `uk` nor `en`.
