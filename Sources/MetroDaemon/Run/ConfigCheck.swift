@@ -142,9 +142,9 @@ struct ConfigCheck {
     /// What a device or chip that would not open means for the check: a failing system call is a warning (the
     /// daemon's own user may still open it: a refused permission says so, naming what to run to check `checking`),
     /// any other failure (no such device or chip, a malformed name) a problem.
-    private mutating func noteUnopened<Failure: DeviceError>(_ key: String, _ spec: String, _ error: Failure,
-                                                             permissionProblem: Bool, checking: Phrase, unchecked: Phrase) {
-        guard error.kind == Failure.systemFailure else {
+    private mutating func noteUnopened<Kind>(_ key: String, _ spec: String, _ error: DeviceError<Kind>,
+                                             permissionProblem: Bool, checking: Phrase, unchecked: Phrase) {
+        guard error.kind == .system else {
             problems.append(Phrase(uk: "\(key) = '\(spec)': \(error.ukrainian)", en: "\(key) = '\(spec)': \(error.message)"))
             return
         }
