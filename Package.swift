@@ -58,7 +58,7 @@ let package = Package(
         // Programs.
         .executableTarget(name: "metrotimerd", dependencies: ["MetroDaemon", "MetroSystem"]),
         .executableTarget(name: "metrotimer", dependencies: ["MetroCLI"]),
-        .executableTarget(name: "metrotimer-hwcheck", dependencies: ["MetroGPIO", "MetroInput", "CInputShim", "MetroSystem", "CLinuxShim"]),
+        .executableTarget(name: "metrotimer-hwcheck", dependencies: ["MetroGPIO", "MetroInput", "MetroSystem"]),
         .executableTarget(name: "metrotimer-bench", dependencies: ["MetroSystem"]),
         .executableTarget(name: "metrotimer-modelbench", dependencies: ["MetroModel"]),
         .executableTarget(name: "metrotimer-lab", dependencies: ["MetroLab", "MetroModel"]),

@@ -1,10 +1,10 @@
-// The event loop both checks share (GPIO lines, input devices): one poll() over the button's descriptor and the
-// stop signalfd, every edge printed and mirrored on the motor or answered with a pulse. What differs between the
-// two kinds of hardware — how edges are read and printed, how the motor is driven, which clock times a pulse,
-// the words of a stop and of a failing poll — comes in as closures, so the lines a script reads are written in
-// one place for both.
-import CLinuxShim
+// The event loop both checks share (GPIO lines, input devices): MetroSystem's EventLoop over the button's
+// descriptor, the stop signals (SignalChannel) and a timerfd that ends a pulse, every edge printed and mirrored on
+// the motor or answered with a pulse. What differs between the two kinds of hardware — how edges are read and
+// printed, how the motor is driven, the words of a stop and of a failing loop — comes in as closures, so the
+// lines a script reads are written in one place for both.
 import Glibc
+import MetroSystem
 
 /// One button edge as the check prints it: whether it is a press, and its fields after `edge` (the timestamps).
 struct CheckedEdge {
@@ -16,68 +16,90 @@ struct CheckedEdge {
 struct EdgeCheckLoop<Failure: Error> {
     /// The descriptor that becomes readable when the button has edges.
     let buttonFD: Int32
-    /// The signalfd of SIGTERM and SIGINT (`stopSignalDescriptor()`).
-    let signalFD: Int32
     /// Stop after this many edges; 0 runs until a stop signal.
     let events: Int
     /// The length of a pulse per press; 0 mirrors the button on the motor instead.
     let pulseMs: Int
-    /// The clock a pulse's end is timed on, in nanoseconds.
-    let now: () -> Int64
     /// The line printed when a stop signal arrives, given its number.
-    let stoppingLine: (UInt32) -> String
-    /// The error for a poll() that failed with this errno.
-    let waitFailure: (Int32) -> Failure
-    /// Reads the edges waiting on `buttonFD`, given its poll() revents (so a device that hung up can be named).
-    let readEdges: (Int16) throws(Failure) -> [CheckedEdge]
+    let stoppingLine: (Int32) -> String
+    /// The error for a failure of the loop itself (blocking the stop signals, the epoll set, the pulse timer).
+    let loopFailure: (SystemError) -> Failure
+    /// Reads the edges waiting on `buttonFD`, given the events epoll reported (so a device that hung up can be
+    /// named).
+    let readEdges: (IOEvents) throws(Failure) -> [CheckedEdge]
     /// Drives the motor on or off.
     let setMotor: (Bool) throws(Failure) -> Void
 
-    /// Runs until `events` edges were seen (then prints `done after N events`) or a stop signal arrives; the
-    /// exit status.
+    /// Blocks SIGTERM and SIGINT and runs until `events` edges were seen (then prints `done after N events`) or a
+    /// stop signal arrives (the lines are then released on the normal path, motor off first); the exit status.
     func run() throws(Failure) -> Int32 {
+        let signals: SignalChannel, loop: EventLoop, pulseEnd: AlarmTimer
+        do {
+            signals = try SignalChannel(signals: [SIGTERM, SIGINT])
+            loop = try EventLoop()
+            pulseEnd = try AlarmTimer(preferAlarm: false)
+        } catch {
+            throw loopFailure(error as? SystemError ?? SystemError("setting up the event loop", errno: Errno(rawValue: EIO)))
+        }
         var seen = 0
-        var motorOffAtNs: Int64?  // deadline of the running pulse, on `now`'s clock
-        while events == 0 || seen < events {
-            var fds = [
-                pollfd(fd: buttonFD, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0),
-            ]
-            // Wait forever unless a pulse has to end; rounded up so the pulse is never cut short.
-            let timeoutMs = motorOffAtNs.map { Int32(clamping: max(0, ($0 - now() + 999_999) / 1_000_000)) } ?? -1
-            let ready = poll(&fds, nfds_t(fds.count), timeoutMs)
-            if ready < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw waitFailure(code)
-            }
-            if fds[1].revents != 0 {
-                var info = signalfd_siginfo()
-                _ = read(signalFD, &info, MemoryLayout<signalfd_siginfo>.size)
-                say(stoppingLine(info.ssi_signo))
-                return 0
-            }
-            if let deadline = motorOffAtNs, now() >= deadline {
-                try setMotor(false)
-                motorOffAtNs = nil
-                say(text(uk: "мотор вимкнено", en: "motor off"))
-            }
-            guard fds[0].revents != 0 else { continue }
-            for edge in try readEdges(fds[0].revents) {
-                seen += 1
-                say(text(uk: "фронт \(edge.fields)", en: "edge \(edge.fields)"))
-                if pulseMs > 0 {
-                    guard edge.pressed else { continue }
-                    try setMotor(true)
-                    motorOffAtNs = now() + Int64(pulseMs) * 1_000_000
-                    say(text(uk: "мотор увімкнено", en: "motor on"))
-                } else {
-                    try setMotor(edge.pressed)
-                    say(edge.pressed ? text(uk: "мотор увімкнено", en: "motor on") : text(uk: "мотор вимкнено", en: "motor off"))
-                }
+        var stopping = false
+        var failure: Failure?
+        // A handler cannot throw through the loop: the first failure stops it and is thrown after.
+        func attempt(_ body: () throws(Failure) -> Void) {
+            do { try body() } catch {
+                failure = error
+                loop.stop()
             }
         }
-        say(text(uk: "готово після \(seen) подій", en: "done after \(seen) events"))
+        func failLoop(_ error: any Error) {
+            attempt { () throws(Failure) in
+                throw loopFailure(error as? SystemError ?? SystemError("running the event loop", errno: Errno(rawValue: EIO)))
+            }
+        }
+        do {
+            _ = try loop.register(fd: signals.fd.rawValue, priority: .urgent) { _ in
+                guard let signal = (try? signals.readSignals())?.first else { return }
+                say(stoppingLine(signal))
+                // Edges of the same wake-up are left unread: the stop wins, as it must for a rider's board.
+                stopping = true
+                loop.stop()
+            }
+            _ = try loop.register(fd: pulseEnd.fd.rawValue, priority: .urgent) { _ in
+                _ = try? pulseEnd.acknowledge()
+                attempt { () throws(Failure) in try setMotor(false) }
+                say(text(uk: "мотор вимкнено", en: "motor off"))
+            }
+            _ = try loop.register(fd: buttonFD) { reported in
+                guard !stopping else { return }
+                attempt { () throws(Failure) in
+                    for edge in try readEdges(reported) {
+                        seen += 1
+                        say(text(uk: "фронт \(edge.fields)", en: "edge \(edge.fields)"))
+                        if pulseMs > 0 {
+                            guard edge.pressed else { continue }
+                            try setMotor(true)
+                            do {
+                                try pulseEnd.arm(atBoottimeNanoseconds: Clocks.now(.boottime) + Int64(pulseMs) * 1_000_000)
+                            } catch {
+                                throw loopFailure(error as? SystemError ?? SystemError("arming the pulse timer", errno: Errno(rawValue: EIO)))
+                            }
+                            say(text(uk: "мотор увімкнено", en: "motor on"))
+                        } else {
+                            try setMotor(edge.pressed)
+                            say(edge.pressed ? text(uk: "мотор увімкнено", en: "motor on") : text(uk: "мотор вимкнено", en: "motor off"))
+                        }
+                    }
+                }
+                if events > 0, seen >= events { loop.stop() }
+            }
+            try loop.run()
+        } catch {
+            failLoop(error)
+        }
+        if let failure { throw failure }
+        if events > 0, seen >= events {
+            say(text(uk: "готово після \(seen) подій", en: "done after \(seen) events"))
+        }
         return 0
     }
 }

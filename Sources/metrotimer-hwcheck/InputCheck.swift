@@ -4,7 +4,6 @@
 // and the force-feedback device (one effect uploaded, as the daemon does), prints every edge of the key with
 // its kernel timestamp and plays the effect: mirroring the key, or a pulse per press with --pulse-ms. One
 // poll() over the key device and a signalfd; SIGTERM/SIGINT stop the effect and exit.
-import CInputShim
 import Glibc
 import MetroInput
 
@@ -60,27 +59,20 @@ private func runInput(_ options: Options) throws(InputError) -> Int32 {
              en: "vibrator \(vibrator.device.path) name='\(vibrator.device.name)' effect=\(vibrator.effectName) id=\(vibrator.effectID) effects_max=\(slots) mode=\(mode)"))
     say(text(uk: "готово", en: "ready"))
 
-    let signalFD: Int32
-    do { signalFD = try stopSignalDescriptor() } catch {
-        throw InputError(kind: .system, errno: error.errno, message: error.message, ukrainian: error.ukrainian)
-    }
-    defer { close(signalFD) }
     let loop = EdgeCheckLoop<InputError>(
-        buttonFD: keys.device.fd, signalFD: signalFD, events: options.events,
-        pulseMs: min(options.pulseMs, Int(inputEffectLengthMs)), now: boottimeNow,
+        buttonFD: keys.device.fd, events: options.events, pulseMs: min(options.pulseMs, Int(inputEffectLengthMs)),
         stoppingLine: { signal in
             text(uk: "зупинка за сигналом \(signal): вібро вимкнено, пристрої звільнено",
                  en: "stopping on signal \(signal): vibrator off, devices released")
         },
-        waitFailure: { code in
-            let why = String(cString: strerror(code))
-            return InputError(kind: .system, errno: code, message: "waiting for key events: \(why)",
-                              ukrainian: "очікування подій клавіш: «\(why)»")
+        loopFailure: { error in
+            InputError(kind: .system, errno: error.errno.rawValue, message: "waiting for key events: \(error)",
+                       ukrainian: error.ukrainian("очікування подій клавіш"))
         },
-        readEdges: { revents throws(InputError) in
+        readEdges: { reported throws(InputError) in
             let read = try keys.read()
             if read.dropped { say(text(uk: "ядро відкинуло події (SYN_DROPPED)", en: "the kernel dropped events (SYN_DROPPED)")) }
-            if read.edges.isEmpty, revents & Int16(POLLHUP | POLLERR) != 0 {
+            if read.edges.isEmpty, !reported.isDisjoint(with: [.hangup, .error]) {
                 throw InputError(kind: .system, errno: ENODEV, message: "\(keys.device.described) went away",
                                  ukrainian: "\(keys.device.described) зник")
             }
@@ -88,10 +80,4 @@ private func runInput(_ options: Options) throws(InputError) -> Int32 {
         },
         setMotor: { on throws(InputError) in try vibrator.set(on: on) })
     return try loop.run()
-}
-
-func boottimeNow() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_BOOTTIME, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
 }

@@ -4,7 +4,6 @@
 // button edge with its kernel timestamp and drives the motor: mirroring the button, or a pulse per press
 // with --pulse-ms. One thread, one poll() over the event fd and a signalfd; SIGTERM/SIGINT drive the motor
 // off and exit. Input mode (--input, a phone's keys and vibrator): see InputCheck.swift.
-import CLinuxShim
 import Glibc
 import MetroGPIO
 import MetroSystem
@@ -186,32 +185,6 @@ func parseOptions(_ arguments: [String]) -> Options {
 /// The longest pulse `--pulse-ms` asks for (10 s).
 let maximumPulseMs = 10_000
 
-func monotonicNow() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-}
-
-/// Blocks SIGTERM and SIGINT and returns a signalfd that becomes readable when one arrives, so a stop
-/// request is one more event of the poll loop and the lines are released on the normal path, motor off first.
-func stopSignalDescriptor() throws(GPIOError) -> Int32 {
-    var stopSignals = sigset_t()
-    sigemptyset(&stopSignals)
-    sigaddset(&stopSignals, SIGTERM)
-    sigaddset(&stopSignals, SIGINT)
-    guard sigprocmask(SIG_BLOCK, &stopSignals, nil) == 0 else {
-        let code = errno, why = String(cString: strerror(code))
-        throw GPIOError(kind: .system, errno: code, message: "blocking SIGTERM and SIGINT: \(why)",
-                        ukrainian: "блокування SIGTERM і SIGINT: «\(why)»")
-    }
-    let fd = signalfd(-1, &stopSignals, Int32(SFD_CLOEXEC))
-    guard fd >= 0 else {
-        let code = errno, why = String(cString: strerror(code))
-        throw GPIOError(kind: .system, errno: code, message: "creating a signalfd: \(why)", ukrainian: "створення signalfd: «\(why)»")
-    }
-    return fd
-}
-
 func run(_ options: Options) throws(GPIOError) -> Int32 {
     let chip = try GPIOChip.open(options.chip)
     say(text(uk: "чип \(chip.name) label=\(chip.label) lines=\(chip.lineCount)", en: "chip \(chip.name) label=\(chip.label) lines=\(chip.lineCount)"))
@@ -232,18 +205,15 @@ func run(_ options: Options) throws(GPIOError) -> Int32 {
              en: "motor line \(motorOffset) active-low=\(options.motorActiveLow ? 1 : 0) mode=\(mode)"))
     say(text(uk: "готово", en: "ready"))
 
-    let signalFD = try stopSignalDescriptor()
-    defer { close(signalFD) }
     let loop = EdgeCheckLoop<GPIOError>(
-        buttonFD: button.fd, signalFD: signalFD, events: options.events, pulseMs: options.pulseMs, now: monotonicNow,
+        buttonFD: button.fd, events: options.events, pulseMs: options.pulseMs,
         stoppingLine: { signal in
             text(uk: "зупинка за сигналом \(signal): мотор вимкнено, лінії звільнено",
                  en: "stopping on signal \(signal): motor off, lines released")
         },
-        waitFailure: { code in
-            let why = String(cString: strerror(code))
-            return GPIOError(kind: .system, errno: code, message: "waiting for button events: \(why)",
-                             ukrainian: "очікування подій кнопки: «\(why)»")
+        loopFailure: { error in
+            GPIOError(kind: .system, errno: error.errno.rawValue, message: "waiting for button events: \(error)",
+                      ukrainian: error.ukrainian("очікування подій кнопки"))
         },
         readEdges: { _ throws(GPIOError) in
             let edges = try button.readEvents()
