@@ -2,8 +2,8 @@
 //
 // It opens the key device (events stamped on CLOCK_BOOTTIME, as the daemon reads them; grabbed with --grab)
 // and the force-feedback device (one effect uploaded, as the daemon does), prints every edge of the key with
-// its kernel timestamp and plays the effect: mirroring the key, or a pulse per press with --pulse-ms. One
-// poll() over the key device and a signalfd; SIGTERM/SIGINT stop the effect and exit.
+// its kernel timestamp and plays the effect: mirroring the key, or a pulse per press with --pulse-ms. The
+// same EdgeCheckLoop over the key device, a signalfd and a pulse timerfd; SIGTERM/SIGINT stop the effect and exit.
 import Glibc
 import MetroInput
 

@@ -2,8 +2,8 @@
 //
 // GPIO mode (--chip): it opens the chip, requests both lines as metrotimer would (consumer "metrotimer"), then prints every
 // button edge with its kernel timestamp and drives the motor: mirroring the button, or a pulse per press
-// with --pulse-ms. One thread, one poll() over the event fd and a signalfd; SIGTERM/SIGINT drive the motor
-// off and exit. Input mode (--input, a phone's keys and vibrator): see InputCheck.swift.
+// with --pulse-ms. One thread, MetroSystem's EventLoop over the event fd, a signalfd and a pulse timerfd
+// (EdgeCheckLoop); SIGTERM/SIGINT drive the motor off and exit. Input mode (--input, a phone's keys and vibrator): see InputCheck.swift.
 import Glibc
 import MetroGPIO
 import MetroSystem
