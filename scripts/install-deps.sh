@@ -47,8 +47,11 @@ if [ "$(id -u)" != 0 ]; then
 fi
 echo "install-deps: installing$missing"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
+# Two tiers side by side (the system guests, the arm64 releases) may install at once on a new machine: the
+# second waits for dpkg's lock instead of failing on it.
+apt_wait="-o DPkg::Lock::Timeout=900"
+apt-get $apt_wait update -qq
 # gpsd's package would start a system service; policy-rc.d keeps it from starting (tests start their own).
 printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d; chmod +x /usr/sbin/policy-rc.d
 trap 'rm -f /usr/sbin/policy-rc.d' EXIT
-apt-get install -y -qq --no-install-recommends $missing >/dev/null
+apt-get $apt_wait install -y -qq --no-install-recommends $missing >/dev/null

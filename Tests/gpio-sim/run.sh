@@ -21,13 +21,13 @@ case "$ARCH" in
   *) echo "gpio-sim: unknown GUEST_ARCH '$ARCH' (x86_64 or aarch64)" >&2; exit 2 ;;
 esac
 mkdir -p "$(dirname "$LOG")"
-# panic_on_oops: an oops in the guest's kernel ends the boot at once (panic=-1 and -no-reboot make qemu exit)
+# oops=panic: an oops in the guest's kernel ends the boot at once (panic=-1 and -no-reboot make qemu exit)
 # instead of leaving the scenario stuck in the kernel until the time limit.
 boot() {
   timeout "${GPIO_SIM_TIMEOUT:-360}" "$@" -accel tcg -smp 1 \
     -nographic -no-reboot -nodefaults -serial stdio \
     -kernel "$KERNEL" -initrd "$INITRD" \
-    -append "console=$console quiet loglevel=3 panic=-1 panic_on_oops=1${GUEST_TIMEOUT:+ GUEST_TIMEOUT=$GUEST_TIMEOUT}" </dev/null >"$LOG" 2>&1
+    -append "console=$console quiet loglevel=3 panic=-1 oops=panic${GUEST_TIMEOUT:+ GUEST_TIMEOUT=$GUEST_TIMEOUT}" </dev/null >"$LOG" 2>&1
 }
 # What the kernel prints when it crashes: an oops, or a panic other than the two the guest's own /init can
 # cause (its exit, a root it cannot unpack). No program can cause an oops in a correct kernel: closing a file,
