@@ -33,13 +33,17 @@ struct EdgeCheckLoop<Failure: Error> {
     /// Blocks SIGTERM and SIGINT and runs until `events` edges were seen (then prints `done after N events`) or a
     /// stop signal arrives (the lines are then released on the normal path, motor off first); the exit status.
     func run() throws(Failure) -> Int32 {
+        // MetroSystem's wrappers throw SystemError; anything else is named by what was being done.
+        func failureOf(_ error: any Error, doing: String) -> Failure {
+            loopFailure(error as? SystemError ?? SystemError(doing, errno: Errno(rawValue: EIO)))
+        }
         let signals: SignalChannel, loop: EventLoop, pulseEnd: AlarmTimer
         do {
             signals = try SignalChannel(signals: [SIGTERM, SIGINT])
             loop = try EventLoop()
             pulseEnd = try AlarmTimer(preferAlarm: false)
         } catch {
-            throw loopFailure(error as? SystemError ?? SystemError("setting up the event loop", errno: Errno(rawValue: EIO)))
+            throw failureOf(error, doing: "setting up the event loop")
         }
         var seen = 0
         var stopping = false
@@ -49,11 +53,6 @@ struct EdgeCheckLoop<Failure: Error> {
             do { try body() } catch {
                 failure = error
                 loop.stop()
-            }
-        }
-        func failLoop(_ error: any Error) {
-            attempt { () throws(Failure) in
-                throw loopFailure(error as? SystemError ?? SystemError("running the event loop", errno: Errno(rawValue: EIO)))
             }
         }
         do {
@@ -66,8 +65,10 @@ struct EdgeCheckLoop<Failure: Error> {
             }
             _ = try loop.register(fd: pulseEnd.fd.rawValue, priority: .urgent) { _ in
                 _ = try? pulseEnd.acknowledge()
-                attempt { () throws(Failure) in try setMotor(false) }
-                say(text(uk: "мотор вимкнено", en: "motor off"))
+                attempt { () throws(Failure) in
+                    try setMotor(false)
+                    say(text(uk: "мотор вимкнено", en: "motor off"))
+                }
             }
             _ = try loop.register(fd: buttonFD) { reported in
                 guard !stopping else { return }
@@ -81,7 +82,7 @@ struct EdgeCheckLoop<Failure: Error> {
                             do {
                                 try pulseEnd.arm(atBoottimeNanoseconds: Clocks.now(.boottime) + Int64(pulseMs) * 1_000_000)
                             } catch {
-                                throw loopFailure(error as? SystemError ?? SystemError("arming the pulse timer", errno: Errno(rawValue: EIO)))
+                                throw failureOf(error, doing: "arming the pulse timer")
                             }
                             say(text(uk: "мотор увімкнено", en: "motor on"))
                         } else {
@@ -94,7 +95,7 @@ struct EdgeCheckLoop<Failure: Error> {
             }
             try loop.run()
         } catch {
-            failLoop(error)
+            if failure == nil { failure = failureOf(error, doing: "running the event loop") }
         }
         if let failure { throw failure }
         if events > 0, seen >= events {

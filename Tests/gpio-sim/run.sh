@@ -33,8 +33,9 @@ boot() {
 # cause (its exit, a root it cannot unpack). No program can cause an oops in a correct kernel: closing a file,
 # which is all the programs did when one was seen (Debian's 7.3.4 arm64 kernel, once in free_irq while a GPIO
 # line request was released), is always allowed.
+crash_lines='Internal error: Oops|Unable to handle kernel|BUG: kernel|Kernel panic - not syncing'
 kernel_crash() {
-  grep -aE 'Internal error: Oops|Unable to handle kernel|BUG: kernel|Kernel panic - not syncing' "$LOG" \
+  grep -aE "$crash_lines" "$LOG" \
     | grep -avE 'Attempted to kill init|VFS: Unable to mount root' | head -3 | tr -d '\r'
 }
 rm -f "$LOG.kernel-crash"
@@ -48,7 +49,7 @@ if [ -n "$crash" ]; then
   mv "$LOG" "$LOG.kernel-crash"
   echo "gpio-sim: THE GUEST'S KERNEL CRASHED after $(( $(date +%s) - start )) s (a kernel bug, not a verdict on" \
     "metrotimer): $crash; its log is $LOG.kernel-crash; booting the guest once more" >&2
-  grep -aA25 -E 'Internal error: Oops|Unable to handle kernel|BUG: kernel|Kernel panic' "$LOG.kernel-crash" \
+  grep -aA25 -E "$crash_lines" "$LOG.kernel-crash" \
     | tr -d '\r' | head -40 >&2
   boot "$@"
   qemu_status=$?
