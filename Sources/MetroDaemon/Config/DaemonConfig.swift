@@ -6,19 +6,19 @@ import MetroModel
 /// with the same default; `DaemonConfig.load` refuses unknown keys and bad values naming file and line.
 public struct DaemonConfig: Equatable, Sendable {
     /// Where buttons and the motor live.
-    public enum Hardware: String, Sendable { case simulated, gpio, input }
+    public enum Hardware: String, Sendable, CaseIterable { case simulated, gpio, input }
     /// Where one side (the button, or the motor) lives on real hardware: a GPIO line, or an input device.
-    public enum Side: String, Sendable { case gpio, input }
+    public enum Side: String, Sendable, CaseIterable { case gpio, input }
     /// Which logical level means "active" on a GPIO line.
-    public enum ActiveLevel: String, Sendable { case low, high }
+    public enum ActiveLevel: String, Sendable, CaseIterable { case low, high }
     /// The bias (internal pull) requested for the button line.
-    public enum Bias: String, Sendable {
+    public enum Bias: String, Sendable, CaseIterable {
         case pullUp = "pull-up", pullDown = "pull-down", disabled, asIs = "as-is"
     }
     /// How strongly patterns are played (strong lengthens on-pulses by half; never past the 2 s cap).
-    public enum MotorStrength: String, Sendable { case normal, strong }
+    public enum MotorStrength: String, Sendable, CaseIterable { case normal, strong }
     /// How chatty the log is.
-    public enum LogLevel: String, Sendable { case info, debug }
+    public enum LogLevel: String, Sendable, CaseIterable { case info, debug }
 
     public var hardware: Hardware = .simulated
     /// Divides every model duration (demos and tests). 1 in service.
@@ -73,14 +73,8 @@ public struct DaemonConfig: Equatable, Sendable {
         a.keysDiffering(from: b).isEmpty
     }
 
-    /// The keys a file may set, in documentation order.
-    public static let keys: [String] = [
-        "hardware", "time_scale", "state_directory", "runtime_directory", "control_group", "language", "route",
-        "data_file", "gpio_chip", "button_line", "button_active", "button_bias", "button_debounce_ms",
-        "button2_line", "motor_line", "motor_active", "motor_strength", "button_hardware", "motor_hardware",
-        "button_device", "button_key", "button2_key", "button_grab", "vibrator_device", "arrival_alarm", "gpsd",
-        "gpsd_allow_remote", "log_level",
-    ]
+    /// The keys a file may set, in documentation order (`ConfigKey.all`).
+    public static let keys: [String] = ConfigKey.all.map(\.name)
 
     /// Where the button lives: `button_hardware` when set, else `hardware`; nil on the simulated board.
     public var buttonSide: Side? { side(override: buttonHardware) }
@@ -139,135 +133,18 @@ public struct DaemonConfig: Equatable, Sendable {
     /// The longest station name or id `route` takes, as the control protocol (`metrotimer route`) does.
     public static let maximumStationLength = 80
 
+    /// Sets the key the assignment names (`ConfigKey.all`), or throws why it cannot.
     mutating func apply(_ a: ConfigAssignment) throws(ConfigError) {
-        func choice<T: RawRepresentable>(_ type: T.Type, _ allowed: [T]) throws(ConfigError) -> T where T.RawValue == String {
-            guard let v = T(rawValue: a.value) else {
-                let list = allowed.map(\.rawValue).joined(separator: ", ")
-                throw ConfigError(a, Phrase(uk: "'\(a.value)' — не одне з: \(list)", en: "'\(a.value)' is not one of \(list)"))
-            }
-            return v
-        }
-        func nonEmpty() throws(ConfigError) -> String {
-            guard !a.value.isEmpty else { throw ConfigError(a, Phrase(uk: "потрібне значення", en: "needs a value")) }
-            return a.value
-        }
-        func path() throws(ConfigError) -> String {
-            let v = try nonEmpty()
-            guard v.hasPrefix("/") else { throw ConfigError(a, Phrase(uk: "'\(v)' має бути абсолютним шляхом", en: "'\(v)' must be an absolute path")) }
-            return v
-        }
-        func key() throws(ConfigError) -> UInt16 {
-            guard let code = KeyNames.code(of: a.value) else {
-                throw ConfigError(a, Phrase(
-                    uk: "'\(a.value)' — не клавіша: потрібна назва з <linux/input-event-codes.h> на зразок "
-                        + "KEY_VOLUMEUP, KEY_VOLUMEDOWN чи KEY_POWER або код клавіші від 1 до \(KeyNames.maximumCode)",
-                    en: "'\(a.value)' is not a key: a name from <linux/input-event-codes.h> such as "
-                        + "KEY_VOLUMEUP, KEY_VOLUMEDOWN or KEY_POWER, or a key code from 1 to \(KeyNames.maximumCode)"))
-            }
-            return code
-        }
-        switch a.key {
-        case "hardware": hardware = try choice(Hardware.self, [.simulated, .gpio, .input])
-        case "button_hardware": buttonHardware = a.value.isEmpty ? nil : try choice(Side.self, [.gpio, .input])
-        case "motor_hardware": motorHardware = a.value.isEmpty ? nil : try choice(Side.self, [.gpio, .input])
-        case "button_device": buttonDevice = a.value
-        case "button_key": buttonKey = try key()
-        case "button2_key": button2Key = a.value.isEmpty ? nil : try key()
-        case "button_grab":
-            switch a.value {
-            case "yes": buttonGrab = true
-            case "no": buttonGrab = false
-            default: throw ConfigError(a, yesOrNo(a.value))
-            }
-        case "vibrator_device": vibratorDevice = a.value
-        case "time_scale":
-            guard let v = PlainNumber.decimal(a.value), v.isFinite, v >= 1, v <= 10_000 else {
-                throw ConfigError(a, Phrase(uk: "'\(a.value)' має бути числом від 1 до 10000",
-                                            en: "'\(a.value)' must be a number from 1 to 10000"))
-            }
-            timeScale = v
-        case "state_directory": stateDirectory = try path()
-        case "runtime_directory": runtimeDirectory = try path()
-        case "control_group":
-            guard a.value.utf8.allSatisfy({ $0 > 0x20 && $0 != 0x3A }) else {
-                throw ConfigError(a, Phrase(uk: "'\(a.value)' — не назва групи", en: "'\(a.value)' is not a group name"))
-            }
-            controlGroup = a.value
-        case "language": language = try choice(Language.self, [.uk, .en])
-        case "route":
-            if a.value.isEmpty { route = nil; return }
-            let parts = a.value.split(separator: " ", omittingEmptySubsequences: true)
-            guard parts.count == 2 else {
-                throw ConfigError(a, Phrase(uk: "'\(a.value)' має бути двома ідентифікаторами станцій через пробіл (ЗВІДКИ КУДИ)",
-                                            en: "'\(a.value)' must be two station ids separated by a space (FROM TO)"))
-            }
-            for part in parts where part.count > DaemonConfig.maximumStationLength {
-                throw ConfigError(a, Phrase(
-                    uk: "станція '\(part.prefix(40))…' завдовжки \(part.count) симв. (найбільше \(DaemonConfig.maximumStationLength))",
-                    en: "station '\(part.prefix(40))…' is \(part.count) characters long "
-                        + "(at most \(DaemonConfig.maximumStationLength))"))
-            }
-            route = (String(parts[0]), String(parts[1]))
-        case "data_file": dataFile = a.value.isEmpty ? nil : try path()
-        case "gpio_chip": gpioChip = try nonEmpty()
-        case "button_line": buttonLine = try nonEmpty()
-        case "button_active": buttonActive = try choice(ActiveLevel.self, [.low, .high])
-        case "button_bias": buttonBias = try choice(Bias.self, [.pullUp, .pullDown, .disabled, .asIs])
-        case "button_debounce_ms":
-            guard let v = PlainNumber.whole(a.value), (0...500).contains(v) else {
-                throw ConfigError(a, Phrase(uk: "'\(a.value)' має бути цілим числом мілісекунд від 0 до 500",
-                                            en: "'\(a.value)' must be a whole number of milliseconds from 0 to 500"))
-            }
-            buttonDebounceMilliseconds = v
-        case "button2_line": button2Line = a.value.isEmpty ? nil : a.value
-        case "motor_line": motorLine = try nonEmpty()
-        case "motor_active": motorActive = try choice(ActiveLevel.self, [.low, .high])
-        case "motor_strength": motorStrength = try choice(MotorStrength.self, [.normal, .strong])
-        case "arrival_alarm": arrivalAlarm = try choice(ArrivalAlarm.Style.self, ArrivalAlarm.Style.allCases)
-        case "gpsd":
-            if a.value.isEmpty || a.value == "off" { gpsd = nil; return }
-            // Checked here so --check-config catches it, not only the start of the GPS link.
-            do { _ = try GPSDAddress(parsing: a.value) } catch {
-                throw ConfigError(a, Phrase(uk: "'\(a.value)' — не вузол:порт (\(error.ukrainian))",
-                                            en: "'\(a.value)' is not host:port (\(error))"))
-            }
-            gpsd = a.value
-        case "gpsd_allow_remote":
-            switch a.value {
-            case "yes": gpsdAllowRemote = true
-            case "no": gpsdAllowRemote = false
-            default: throw ConfigError(a, yesOrNo(a.value))
-            }
-        case "log_level": logLevel = try choice(LogLevel.self, [.info, .debug])
-        default:
+        guard let key = ConfigKey.all.first(where: { $0.name == a.key }) else {
             let known = DaemonConfig.keys.joined(separator: ", ")
             throw ConfigError(a, Phrase(uk: "невідомий ключ (відомі ключі: \(known))", en: "unknown key (known keys: \(known))"))
         }
+        try key.apply(&self, a)
     }
 
-    /// The keys (as `keys` spells them) whose values differ between two configurations, in documentation order.
-    /// A key missing from the comparisons below counts as differing, so a new key cannot be silently ignored.
+    /// The keys whose values differ between two configurations, in documentation order.
     public func keysDiffering(from other: DaemonConfig) -> [String] {
-        let a = self, b = other
-        let differs: [String: Bool] = [
-            "hardware": a.hardware != b.hardware, "time_scale": a.timeScale != b.timeScale,
-            "state_directory": a.stateDirectory != b.stateDirectory,
-            "runtime_directory": a.runtimeDirectory != b.runtimeDirectory, "control_group": a.controlGroup != b.controlGroup,
-            "language": a.language != b.language, "route": a.route?.from != b.route?.from || a.route?.to != b.route?.to,
-            "data_file": a.dataFile != b.dataFile, "gpio_chip": a.gpioChip != b.gpioChip,
-            "button_line": a.buttonLine != b.buttonLine, "button_active": a.buttonActive != b.buttonActive,
-            "button_bias": a.buttonBias != b.buttonBias,
-            "button_debounce_ms": a.buttonDebounceMilliseconds != b.buttonDebounceMilliseconds,
-            "button2_line": a.button2Line != b.button2Line, "motor_line": a.motorLine != b.motorLine,
-            "motor_active": a.motorActive != b.motorActive, "motor_strength": a.motorStrength != b.motorStrength,
-            "button_hardware": a.buttonHardware != b.buttonHardware, "motor_hardware": a.motorHardware != b.motorHardware,
-            "button_device": a.buttonDevice != b.buttonDevice, "button_key": a.buttonKey != b.buttonKey,
-            "button2_key": a.button2Key != b.button2Key, "button_grab": a.buttonGrab != b.buttonGrab,
-            "vibrator_device": a.vibratorDevice != b.vibratorDevice,
-            "arrival_alarm": a.arrivalAlarm != b.arrivalAlarm,
-            "gpsd": a.gpsd != b.gpsd, "gpsd_allow_remote": a.gpsdAllowRemote != b.gpsdAllowRemote, "log_level": a.logLevel != b.logLevel,
-        ]
-        return DaemonConfig.keys.filter { differs[$0] ?? true }
+        ConfigKey.all.filter { $0.differs(self, other) }.map(\.name)
     }
 
     /// Checks that need the whole configuration.
@@ -316,9 +193,4 @@ public struct DaemonConfig: Equatable, Sendable {
         }
         return problems
     }
-}
-
-/// `'value' is not one of yes, no`.
-private func yesOrNo(_ value: String) -> Phrase {
-    Phrase(uk: "'\(value)' — не одне з: yes, no", en: "'\(value)' is not one of yes, no")
 }
