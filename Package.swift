@@ -5,7 +5,8 @@
 //   MetroModel    pure trip model (model §1–§12): no I/O, no clock reads
 //   MetroEngine   the single owner of trip state, behind small protocols for every seam
 //   MetroControl  the control-socket protocol shared by the daemon and the command line
-//   MetroSystem   thin honest wrappers over Linux: fds, epoll, timerfd, signalfd, sockets, sqlite3, sd_notify
+//   MetroSystem   thin honest wrappers over Linux: fds, epoll, timerfd, signalfd, sockets, sd_notify
+//   MetroSQLite   sqlite3 wrapper (the daemon's durable state), apart so what needs no database does not link it
 //   MetroGPIO     libgpiod wrapper (button and motor), over CGpioShim: libgpiod 1.6 or 2.x, whichever is installed
 //   MetroGPS      libgps wrapper (gpsd fixes)
 //   MetroInput    evdev wrapper (a phone's keys as buttons, its force-feedback vibrator as the motor), over CInputShim
@@ -45,13 +46,15 @@ let package = Package(
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
 
         // Adapters over the real system.
-        .target(name: "MetroSystem", dependencies: ["CLinuxShim", "CSQLite"]),
+        .target(name: "MetroSystem", dependencies: ["CLinuxShim"]),
+        // Apart from MetroSystem so the programs and fuzz targets that keep no state do not link sqlite3.
+        .target(name: "MetroSQLite", dependencies: ["CSQLite", "MetroSystem"]),
         .target(name: "MetroGPIO", dependencies: ["CGpioShim", "MetroSystem"]),
-        .target(name: "MetroGPS", dependencies: ["CGPS", "MetroSystem"]),
+        .target(name: "MetroGPS", dependencies: ["CGPS"]),
         .target(name: "MetroInput", dependencies: ["CInputShim", "MetroSystem"]),
         .target(name: "MetroDaemon", dependencies: [
-            "MetroModel", "MetroEngine", "MetroControl", "MetroSystem", "MetroGPIO", "MetroGPS",
-            "MetroInput", "CInputShim",
+            "MetroModel", "MetroEngine", "MetroControl", "MetroSystem", "MetroSQLite", "MetroGPIO", "MetroGPS",
+            "MetroInput",
         ]),
         .target(name: "MetroCLI", dependencies: ["MetroModel", "MetroControl", "MetroSystem"]),
 
@@ -59,7 +62,7 @@ let package = Package(
         .executableTarget(name: "metrotimerd", dependencies: ["MetroDaemon", "MetroSystem"]),
         .executableTarget(name: "metrotimer", dependencies: ["MetroCLI"]),
         .executableTarget(name: "metrotimer-hwcheck", dependencies: ["MetroGPIO", "MetroInput", "MetroSystem"]),
-        .executableTarget(name: "metrotimer-bench", dependencies: ["MetroSystem"]),
+        .executableTarget(name: "metrotimer-bench", dependencies: ["MetroSystem", "MetroSQLite"]),
         .executableTarget(name: "metrotimer-modelbench", dependencies: ["MetroModel"]),
         .executableTarget(name: "metrotimer-lab", dependencies: ["MetroLab", "MetroModel"]),
 
@@ -70,20 +73,22 @@ let package = Package(
         .executableTarget(name: "FuzzControlRequest", dependencies: ["FuzzSupport", "MetroControl", "MetroSystem"]),
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", "MetroDaemon"]),
         .executableTarget(name: "FuzzNetworkData", dependencies: ["FuzzSupport", "MetroModel"]),
-        .executableTarget(name: "FuzzStoredTrip", dependencies: ["FuzzSupport", "MetroDaemon", "MetroEngine", "MetroSystem"]),
+        .executableTarget(name: "FuzzStoredTrip", dependencies: ["FuzzSupport", "MetroDaemon", "MetroEngine", "MetroSystem", "MetroSQLite"]),
 
         // Tests.
         // A real gpsd fed NMEA on loopback, shared by the GPS wrapper's and the daemon's tests.
         .target(name: "GPSTestSupport", dependencies: ["MetroGPS"], path: "Tests/GPSTestSupport"),
         .testTarget(name: "MetroModelTests", dependencies: ["MetroModel", "MetroLab"]),
         .testTarget(name: "MetroEngineTests", dependencies: ["MetroEngine", "MetroModel", "MetroLab"]),
-        .testTarget(name: "MetroLabTests", dependencies: ["MetroLab", "MetroEngine", "MetroModel"]),
-        .testTarget(name: "MetroSystemTests", dependencies: ["MetroSystem", "CLinuxShim"]),
-        .testTarget(name: "MetroGPSTests", dependencies: ["MetroGPS", "MetroSystem", "GPSTestSupport"]),
-        .testTarget(name: "MetroGPIOTests", dependencies: ["MetroGPIO", "MetroSystem"]),
-        .testTarget(name: "MetroInputTests", dependencies: ["MetroInput", "CInputShim", "MetroSystem"]),
-        .testTarget(name: "MetroDaemonTests", dependencies: ["MetroDaemon", "MetroControl", "MetroCLI", "MetroSystem", "MetroLab",
-                                                            "GPSTestSupport"]),
-        .testTarget(name: "MetroCLITests", dependencies: ["MetroCLI", "MetroModel"]),
+        .testTarget(name: "MetroLabTests", dependencies: ["MetroLab", "MetroModel"]),
+        .testTarget(name: "MetroSystemTests", dependencies: ["MetroSystem", "MetroSQLite", "CLinuxShim"]),
+        .testTarget(name: "MetroGPSTests", dependencies: ["MetroGPS", "GPSTestSupport"]),
+        .testTarget(name: "MetroGPIOTests", dependencies: ["MetroGPIO"]),
+        .testTarget(name: "MetroInputTests", dependencies: ["MetroInput", "CInputShim"]),
+        .testTarget(name: "MetroDaemonTests", dependencies: [
+            "MetroDaemon", "MetroControl", "MetroCLI", "MetroEngine", "MetroModel", "MetroSystem", "MetroSQLite", "MetroGPIO",
+            "MetroInput", "MetroLab", "CLinuxShim", "GPSTestSupport",
+        ]),
+        .testTarget(name: "MetroCLITests", dependencies: ["MetroCLI", "MetroControl", "MetroModel"]),
     ]
 )

@@ -3,6 +3,7 @@ import FuzzSupport
 import Glibc
 import MetroDaemon
 import MetroEngine
+import MetroSQLite
 import MetroSystem
 import Synchronization
 

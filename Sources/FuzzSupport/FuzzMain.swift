@@ -1,5 +1,5 @@
 #if FUZZING
-import CFuzzerDriver
+internal import CFuzzerDriver
 #endif
 import Glibc
 

@@ -1,4 +1,4 @@
-import CGpioShim
+internal import CGpioShim
 import Glibc
 
 /// A button: one line requested for both-edge events, whose file descriptor joins the event loop.

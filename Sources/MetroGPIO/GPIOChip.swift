@@ -1,4 +1,4 @@
-import CGpioShim
+internal import CGpioShim
 import Glibc
 import MetroSystem
 

@@ -1,4 +1,4 @@
-import CGpioShim
+internal import CGpioShim
 
 /// The internal resistor a button line is requested with.
 public enum LineBias: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import CGpioShim
+internal import CGpioShim
 import Glibc
 
 /// The vibration motor: one line requested as an output that starts off and is driven off again before it

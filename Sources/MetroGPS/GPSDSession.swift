@@ -1,4 +1,4 @@
-import CGPS
+internal import CGPS
 
 /// A connection to gpsd streaming position reports, whose socket joins the caller's event loop.
 ///

@@ -1,4 +1,4 @@
-import CGPS
+internal import CGPS
 
 /// A failure to open a gpsd session, naming the address, the step and libgps's own words.
 public struct GPSError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import CGPS
+internal import CGPS
 
 /// One TPV report from gpsd, exactly as the receiver gave it: no plausibility checks here (the daemon
 /// decides what is too old, too far in the future or too inaccurate, and counts reports without a

@@ -1,4 +1,4 @@
-import CInputShim
+internal import CInputShim
 import Glibc
 
 /// A phone's vibrator: a force-feedback device with one effect uploaded once and played per pulse.
@@ -13,7 +13,7 @@ public final class ForceFeedbackVibrator {
     /// The uploaded effect's id.
     public let effectID: Int32
     /// `FF_RUMBLE` or `FF_PERIODIC`.
-    public let effectType: Int32
+    public let effect: ForceFeedbackEffect
     /// Whether the last play/stop written was a play.
     public private(set) var isOn = false
     private var isReleased = false
@@ -35,13 +35,13 @@ public final class ForceFeedbackVibrator {
         let uploaded = try device.uploadEffect(magnitude: magnitude, lengthMs: lengthMs)
         self.device = device
         self.effectID = uploaded.id
-        self.effectType = uploaded.type
+        self.effect = uploaded.effect
     }
 
     deinit { release() }
 
     /// `FF_RUMBLE` or `FF_PERIODIC`, as the header spells it.
-    public var effectName: String { effectType == metro_input_ff_rumble() ? "FF_RUMBLE" : "FF_PERIODIC" }
+    public var effectName: String { effect.name }
 
     /// Plays or stops the effect.
     public func set(on: Bool) throws(InputError) {

@@ -1,4 +1,4 @@
-import CInputShim
+internal import CInputShim
 import Glibc
 import MetroSystem
 
@@ -84,9 +84,9 @@ public final class InputDevice {
         try capability("reading the event types of", uk: "читання типів подій", metro_input_has_event_type(fd, metro_input_ev_ff()))
     }
 
-    /// Whether the device plays force-feedback effects of `type` (`FF_RUMBLE`, `FF_PERIODIC`).
-    public func hasEffect(_ type: Int32) throws(InputError) -> Bool {
-        try capability("reading the force-feedback bits of", uk: "читання бітів віддачі", metro_input_has_ff(fd, type))
+    /// Whether the device plays force-feedback effects of this kind.
+    public func hasEffect(_ effect: ForceFeedbackEffect) throws(InputError) -> Bool {
+        try capability("reading the force-feedback bits of", uk: "читання бітів віддачі", metro_input_has_ff(fd, effect.code))
     }
 
     /// How many effects the device holds at once (EVIOCGEFFECTS).
@@ -123,19 +123,19 @@ public final class InputDevice {
     }
 
     /// Uploads a force-feedback effect (`FF_RUMBLE` at `magnitude` when the device has it, else `FF_PERIODIC`)
-    /// that the kernel stops by itself after `lengthMs`: the effect id and the type uploaded.
-    public func uploadEffect(magnitude: UInt16, lengthMs: UInt16) throws(InputError) -> (id: Int32, type: Int32) {
-        if try hasEffect(metro_input_ff_rumble()) {
+    /// that the kernel stops by itself after `lengthMs`: the effect id and the kind uploaded.
+    public func uploadEffect(magnitude: UInt16, lengthMs: UInt16) throws(InputError) -> (id: Int32, effect: ForceFeedbackEffect) {
+        if try hasEffect(.rumble) {
             let id = metro_input_upload_rumble(fd, magnitude, lengthMs)
             guard id >= 0 else { throw InputError.system("uploading a rumble effect to \(described)",
                                                         uk: "завантаження ефекту FF_RUMBLE у \(described)", errno: errno) }
-            return (id, metro_input_ff_rumble())
+            return (id, .rumble)
         }
-        if try hasEffect(metro_input_ff_periodic()) {
+        if try hasEffect(.periodic) {
             let id = metro_input_upload_periodic(fd, Int16(clamping: Int(magnitude) / 2), lengthMs)
             guard id >= 0 else { throw InputError.system("uploading a periodic effect to \(described)",
                                                         uk: "завантаження ефекту FF_PERIODIC у \(described)", errno: errno) }
-            return (id, metro_input_ff_periodic())
+            return (id, .periodic)
         }
         throw InputError(kind: .noForceFeedback, errno: 0, message: "\(described) plays neither FF_RUMBLE nor FF_PERIODIC effects",
                          ukrainian: "\(described) не відтворює ні FF_RUMBLE, ні FF_PERIODIC")

@@ -1,4 +1,4 @@
-import CInputShim
+internal import CInputShim
 
 /// One change of a key, as the kernel saw it.
 public struct KeyEdge: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import CLinuxShim
+internal import CLinuxShim
 import Glibc
 
 /// A timerfd that expires at absolute instants on the boot-time clock.

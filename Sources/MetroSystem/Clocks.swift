@@ -1,4 +1,4 @@
-import CLinuxShim
+internal import CLinuxShim
 import Glibc
 
 /// The kernel clocks metrotimer reads.
@@ -11,7 +11,7 @@ public enum ClockID: Sendable, Hashable {
     case realtime
 
     /// The kernel's `clockid_t` for this clock.
-    public var rawValue: clockid_t {
+    public var rawValue: Glibc.clockid_t {
         switch self {
         case .boottime: clockid_t(clinux_clock_boottime())
         case .monotonic: clockid_t(clinux_clock_monotonic())

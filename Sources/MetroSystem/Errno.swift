@@ -1,4 +1,4 @@
-import CLinuxShim
+internal import CLinuxShim
 import Glibc
 
 /// A Linux `errno` value that prints as the C library's own text for it.

@@ -1,4 +1,4 @@
-import CLinuxShim
+internal import CLinuxShim
 import Glibc
 
 /// One epoll instance and the handlers of the descriptors registered with it.

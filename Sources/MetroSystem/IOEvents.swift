@@ -1,4 +1,4 @@
-import CLinuxShim
+internal import CLinuxShim
 
 /// The readiness conditions an `EventLoop` watches for and reports (epoll event bits).
 public struct IOEvents: OptionSet, Sendable, Hashable, CustomStringConvertible {

@@ -1,10 +1,10 @@
-import CLinuxShim
+internal import CLinuxShim
 import Glibc
 
 /// User and group look-ups for deciding who may use the control socket.
 public enum Membership {
     /// The id of the group called `name`, nil when there is no such group.
-    public static func groupID(named name: String) throws -> gid_t? {
+    public static func groupID(named name: String) throws -> Glibc.gid_t? {
         var group = Glibc.group()
         var result: UnsafeMutablePointer<Glibc.group>?
         var buffer = [CChar](repeating: 0, count: 16_384)
@@ -15,7 +15,7 @@ public enum Membership {
 
     /// Every group `uid` belongs to: its primary group and its supplementary groups from the group database.
     /// A uid with no user entry belongs to no groups.
-    public static func groups(ofUID uid: uid_t) throws -> [gid_t] {
+    public static func groups(ofUID uid: Glibc.uid_t) throws -> [Glibc.gid_t] {
         var user = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16_384)
@@ -36,7 +36,7 @@ public enum Membership {
 
     /// The control-socket rule: root, the daemon's own user, or a member of `group` (by the peer's primary
     /// group or its supplementary groups) may connect.
-    public static func isAllowed(peerUID: uid_t, peerGID: gid_t, ownUID: uid_t = getuid(), group: gid_t?) throws -> Bool {
+    public static func isAllowed(peerUID: Glibc.uid_t, peerGID: Glibc.gid_t, ownUID: Glibc.uid_t = getuid(), group: Glibc.gid_t?) throws -> Bool {
         if peerUID == 0 || peerUID == ownUID { return true }
         guard let group else { return false }
         if peerGID == group { return true }

@@ -1,4 +1,4 @@
-import CLinuxShim
+internal import CLinuxShim
 import Glibc
 
 /// Delivers signals as readable events on a signalfd instead of through asynchronous handlers.

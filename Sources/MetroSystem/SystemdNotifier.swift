@@ -1,4 +1,4 @@
-import CLinuxShim
+internal import CLinuxShim
 import Glibc
 
 /// The `sd_notify` protocol, spoken directly: newline-separated `KEY=value` assignments sent as one datagram
@@ -14,7 +14,7 @@ public struct SystemdNotifier: Sendable {
 
     /// Reads `$NOTIFY_SOCKET`, `$WATCHDOG_USEC` and `$WATCHDOG_PID` from `environment`
     /// (by default, the process environment), for the process `pid`.
-    public init(environment: [String: String]? = nil, pid: pid_t = getpid()) {
+    public init(environment: [String: String]? = nil, pid: Glibc.pid_t = getpid()) {
         func value(_ name: String) -> String? {
             if let environment { return environment[name] }
             return getenv(name).map { String(cString: $0) }

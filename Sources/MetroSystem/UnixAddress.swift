@@ -1,4 +1,4 @@
-import CLinuxShim
+internal import CLinuxShim
 import Glibc
 
 /// A Unix-domain socket address: a filesystem path, or a name in the abstract namespace.

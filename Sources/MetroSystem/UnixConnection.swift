@@ -1,4 +1,4 @@
-import CLinuxShim
+internal import CLinuxShim
 import Glibc
 
 /// One connected Unix stream socket: the daemon's side of an accepted client, or a client's connection.
@@ -27,7 +27,7 @@ public final class UnixConnection {
     }
 
     /// The process id, user id and group id of the peer at the time it connected (`SO_PEERCRED`).
-    public func peerCredentials() throws -> (pid: pid_t, uid: uid_t, gid: gid_t) {
+    public func peerCredentials() throws -> (pid: Glibc.pid_t, uid: Glibc.uid_t, gid: Glibc.gid_t) {
         var pid: pid_t = 0
         var uid: uid_t = 0
         var gid: gid_t = 0

@@ -1,4 +1,4 @@
-import CLinuxShim
+internal import CLinuxShim
 import Glibc
 
 /// Why a `UnixListener` refused to take its path.

@@ -1,4 +1,4 @@
-import CLinuxShim
+internal import CLinuxShim
 import Glibc
 
 /// A timerfd that expires at an absolute wall-clock instant (Unix time), for things that mean a time on the

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import MetroSQLite
 import MetroSystem
 import Synchronization
 

@@ -1,5 +1,6 @@
 import Foundation
 import MetroModel
+import MetroSQLite
 import MetroSystem
 import Testing
 @testable import MetroDaemon

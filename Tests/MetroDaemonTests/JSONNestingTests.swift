@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MetroSQLite
 import MetroSystem
 import Testing
 

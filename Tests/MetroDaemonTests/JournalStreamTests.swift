@@ -1,4 +1,5 @@
 import Foundation
+import MetroSQLite
 import MetroSystem
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MetroEngine
 import MetroModel
+import MetroSQLite
 import MetroSystem
 import Testing
 @testable import MetroDaemon

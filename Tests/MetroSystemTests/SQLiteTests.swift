@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 @testable import MetroSystem
+@testable import MetroSQLite
 
 @Suite struct SQLiteTests {
     struct Abort: Error {}

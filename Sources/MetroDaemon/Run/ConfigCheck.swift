@@ -1,5 +1,4 @@
 import Glibc
-import CInputShim
 import MetroGPIO
 import MetroInput
 import MetroModel
@@ -56,8 +55,8 @@ struct ConfigCheck {
         guard let device = openInput("vibrator_device", config.vibratorDevice) else { return }
         do throws(InputError) {
             let hasFF = try device.hasForceFeedback()
-            let rumble = try device.hasEffect(metro_input_ff_rumble())
-            let periodic = try device.hasEffect(metro_input_ff_periodic())
+            let rumble = try device.hasEffect(.rumble)
+            let periodic = try device.hasEffect(.periodic)
             if !(hasFF && (rumble || periodic)) {
                 problems.append(Phrase(uk: "vibrator_device = '\(config.vibratorDevice)': \(device.described) не має віддачі "
                                            + "(force feedback: ні FF_RUMBLE, ні FF_PERIODIC)",

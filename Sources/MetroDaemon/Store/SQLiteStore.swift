@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import MetroEngine
 import MetroModel
+import MetroSQLite
 import MetroSystem
 
 /// What was on disk when the daemon started.

@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 
 /// A failed SQLite call: result code, extended code, SQLite's message and the statement being run.
 public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {

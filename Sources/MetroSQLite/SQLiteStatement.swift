@@ -1,4 +1,4 @@
-import CSQLite
+internal import CSQLite
 import FoundationEssentials
 
 /// A value bound to an SQL parameter.

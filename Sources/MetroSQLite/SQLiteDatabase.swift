@@ -1,6 +1,7 @@
-import CSQLite
+internal import CSQLite
 import FoundationEssentials
 import Glibc
+import MetroSystem
 
 /// A connection to one SQLite database file (the system libsqlite3).
 ///
