@@ -14,7 +14,7 @@ final class DaemonClient {
     let path: String
     /// The language the daemon should word its refusals in (the command's `--lang`, else the locale's).
     var language: Language?
-    private let connection: UnixConnection
+    private var connection: UnixConnection
     private var buffer = LineBuffer(maximumLineLength: 1 << 22)
     private var pending: [String] = []
 
@@ -41,9 +41,13 @@ final class DaemonClient {
     init(path: String, language: Language = .en) throws(CLIError) {
         self.path = path
         self.language = language
-        let L = language
+        connection = try DaemonClient.open(path, language)
+    }
+
+    /// A new connection to the socket at `path`, or ONE clear line saying why there is none.
+    private static func open(_ path: String, _ L: Language) throws(CLIError) -> UnixConnection {
         do {
-            connection = try UnixConnection.connect(path: path)
+            return try UnixConnection.connect(path: path)
         } catch let error as SystemError {
             // Linux refuses a connection to a file that is not a socket: a wrong path, not a stopped daemon.
             if error.errno.rawValue == ECONNREFUSED, let kind = DaemonClient.kind(of: path) {
@@ -86,8 +90,14 @@ final class DaemonClient {
 
     deinit { try? connection.close() }
 
+    /// The pauses before a request answered `busy` is sent again, each time on a new connection. The daemon
+    /// answers `busy` only without having read the request (its connection caps were reached, or it had no file
+    /// descriptor left: docs/control-protocol.md), so sending it again cannot do anything twice; while a hostile
+    /// peer of the same user churns connections, the rider's command may be the oldest idle one for a moment.
+    static let busyRetryPauses: [useconds_t] = [50_000, 100_000, 200_000]
+
     /// Sends one request and returns the parsed reply object; an `{"ok": false}` reply becomes a CLIError with the
-    /// daemon's message.
+    /// daemon's message. A `busy` refusal is retried on a new connection after each of `busyRetryPauses`.
     func request(_ request: ControlRequest) throws(CLIError) -> JSONValue {
         let line = request.line(language: language)
         // The daemon would refuse the line unread (`too_long`) and close; say so here, in the rider's language,
@@ -100,6 +110,25 @@ final class DaemonClient {
                                 en: "an argument is too long: the request would be \(bytes) bytes, the daemon takes at most \(limit); "
                                     + "nothing was sent")(language ?? .en))
         }
+        var reply = try exchange(line)
+        for pause in DaemonClient.busyRetryPauses where reply["code"]?.stringValue == ReplyCode.busy.rawValue {
+            usleep(pause)
+            try? connection.close()
+            connection = try DaemonClient.open(path, language ?? .en)
+            buffer = LineBuffer(maximumLineLength: 1 << 22)
+            pending = []
+            reply = try exchange(line)
+        }
+        if reply["ok"]?.boolValue == false {
+            throw CLIError(reply["error"]?.stringValue ?? Phrase(uk: "служба відхилила запит", en: "the daemon refused the request")(language ?? .en),
+                           exitCode: ReplyCode.exitStatus(forCode: reply["code"]?.stringValue))
+        }
+        return reply
+    }
+
+    /// Sends one request line on the current connection and returns the reply line, or the refusal the daemon
+    /// sent before it closed.
+    private func exchange(_ line: String) throws(CLIError) -> JSONValue {
         let reply: JSONValue
         do {
             try connection.writeAll(Array((line + "\n").utf8))
@@ -120,10 +149,6 @@ final class DaemonClient {
                                       en: "lost the connection to metrotimerd: \(error)")(language ?? .en), exitCode: CLIError.unavailableCode)
             }
             reply = refusal
-        }
-        if reply["ok"]?.boolValue == false {
-            throw CLIError(reply["error"]?.stringValue ?? Phrase(uk: "служба відхилила запит", en: "the daemon refused the request")(language ?? .en),
-                           exitCode: ReplyCode.exitStatus(forCode: reply["code"]?.stringValue))
         }
         return reply
     }
