@@ -3,8 +3,8 @@ import MetroControl
 import MetroModel
 import MetroSystem
 
-/// Pacing: the partial-request timeout and the per-connection budget of requests per second, each on a timerfd
-/// armed only while something is pending.
+/// Pacing: the partial-request timeout and the per-connection budget of requests per second (the rules in
+/// `ConnectionPacing`), each on a timerfd armed only while something is pending.
 extension ControlServer {
     // MARK: Request timeout
 
@@ -52,20 +52,9 @@ extension ControlServer {
 
     // MARK: Rate limit
 
-    /// Starts a fresh rate window for `client` when its current one is over (and lifts its throttle with it).
-    func renewRateWindow(_ client: Client, now: Int64) {
-        guard now &- client.windowStart >= limits.rateWindowNanoseconds else { return }
-        client.windowStart = now
-        client.windowSpent = 0
-        if client.throttledUntil != nil {
-            client.throttledUntil = nil
-            refreshThrottleTimer()
-        }
-    }
-
-    /// `client` spent its rate budget: nothing more of it is read or served until its window ends.
-    func throttle(_ client: Client) {
-        client.throttledUntil = client.windowStart &+ limits.rateWindowNanoseconds
+    /// `client` spent its rate budget (its pacing is throttled): nothing more of it is read or served until its
+    /// window ends.
+    func throttled(_ client: Client) {
         if !client.throttleLogged {
             client.throttleLogged = true
             log.info("control socket: pid \(client.peer.pid) sent more than \(limits.connectionRateBudget / limits.requestCost) "
@@ -83,10 +72,7 @@ extension ControlServer {
         _ = try? throttleTimer.acknowledge()
         armedThrottleDeadline = nil
         let now = bootNow()
-        for client in Array(clients.values) where client.throttledUntil.map({ now >= $0 }) ?? false {
-            client.throttledUntil = nil
-            client.windowStart = now
-            client.windowSpent = 0
+        for client in Array(clients.values) where client.pacing.liftThrottle(now: now) {
             // Served by a continuation, behind the due timers and the other clients of the next turn.
             schedule(client)
         }

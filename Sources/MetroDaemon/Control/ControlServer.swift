@@ -43,14 +43,10 @@ final class ControlServer {
         var waitingSince: Int64?
         /// The last time (boot time) it sent a complete request or was accepted: the oldest idle one goes first.
         var lastActive: Int64
-        /// The loop turn `turnSpent` belongs to, and what this connection spent of its budget in that turn.
-        var budgetTurn: UInt64 = 0
-        var turnSpent = 0
-        /// When (boot time) its rate window began, and what its requests spent of the window's budget.
-        var windowStart: Int64
-        var windowSpent = 0
+        /// Its share of the loop: spent this turn and in its rate window, throttled until when.
+        var pacing: ConnectionPacing
         /// Its rate budget is spent: it is neither read nor served before this boot time.
-        var throttledUntil: Int64?
+        var throttledUntil: Int64? { pacing.throttledUntil }
         /// Whether its throttling was logged (once per connection: a flood is not worth a line a second).
         var throttleLogged = false
         init(connection: UnixConnection, peer: Peer, now: Int64) {
@@ -58,7 +54,7 @@ final class ControlServer {
             self.peer = peer
             self.waitingSince = now
             self.lastActive = now
-            self.windowStart = now
+            self.pacing = ConnectionPacing(now: now)
         }
         var hasQueuedLines: Bool { nextLine < lines.count }
         /// Nothing read and unhandled, nothing half-sent, nothing being produced: closing it loses nobody's answer.
@@ -214,21 +210,14 @@ final class ControlServer {
             budgetTurn = loop.turn
             budgetSpent = 0
         }
-        // Per turn, not per call: a client served from its descriptor's handler and from a continuation in the
-        // same turn still gets one share.
-        if client.budgetTurn != loop.turn {
-            client.budgetTurn = loop.turn
-            client.turnSpent = 0
-        }
-        renewRateWindow(client, now: bootNow())
+        if client.pacing.begin(turn: loop.turn, now: bootNow(), limits: limits) { refreshThrottleTimer() }
         var moreLeft = false
         while isOpen(client) && !client.closing {
             if let stream = client.stream {
                 // The daemon's own output, paced by the client taking it: it counts against the turn only.
                 guard client.outgoing.pendingByteCount < limits.streamLowWater else { break }
-                guard client.turnSpent + limits.requestCost <= limits.connectionBudget,
-                      budgetSpent + limits.requestCost <= limits.turnBudget else { moreLeft = true; break }
-                client.turnSpent += limits.requestCost
+                guard client.pacing.charge(limits.requestCost, turnBudgetLeft: limits.turnBudget - budgetSpent,
+                                           fromWindow: false, limits: limits) == .charged else { moreLeft = true; break }
                 budgetSpent += limits.requestCost
                 feed(stream, to: client)
                 continue
@@ -236,16 +225,15 @@ final class ControlServer {
             if client.outgoing.hasPendingBytes || !client.hasQueuedLines || client.throttledUntil != nil { break }
             let item = client.lines[client.nextLine]
             let cost = ControlServer.isBlank(item) ? 1 : limits.requestCost
-            guard client.turnSpent + cost <= limits.connectionBudget, budgetSpent + cost <= limits.turnBudget else {
+            let charge = client.pacing.charge(cost, turnBudgetLeft: limits.turnBudget - budgetSpent, fromWindow: true, limits: limits)
+            if charge == .laterTurn {
                 moreLeft = true
                 break
             }
-            guard client.windowSpent + cost <= limits.connectionRateBudget else {
-                throttle(client)
+            if charge == .throttled {
+                throttled(client)
                 break
             }
-            client.turnSpent += cost
-            client.windowSpent += cost
             budgetSpent += cost
             client.nextLine += 1
             switch item {
