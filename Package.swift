@@ -12,6 +12,8 @@
 //   MetroInput    evdev wrapper (a phone's keys as buttons, its force-feedback vibrator as the motor), over CInputShim
 //   MetroDaemon   adapters + event loop wiring of metrotimerd
 //   MetroCLI      the metrotimer command line
+//   MetroTestSupport  what the tests and the lab share: a recording double of every engine seam, the virtual
+//                 clock that steps an engine through model time, a seeded random generator
 //   MetroLab      the accuracy lab: true rides drawn from a world model, run through the engine on a virtual clock
 //   C*            the tiny C targets exposing exactly what Swift cannot see
 import PackageDescription
@@ -29,8 +31,12 @@ let package = Package(
         .target(name: "MetroModel"),
         .target(name: "MetroEngine", dependencies: ["MetroModel"]),
         .target(name: "MetroControl", dependencies: ["MetroModel"]),
-        // The accuracy lab: the engine's recording doubles on a virtual clock, a world model of true rides, figures.
-        .target(name: "MetroLab", dependencies: ["MetroModel", "MetroEngine"]),
+        // What the tests and the accuracy lab share: a recording double of every engine seam, the virtual clock that
+        // steps an engine through model time, a seeded generator. The lab is a simulation: it drives the engine
+        // with the same doubles the engine tests do.
+        .target(name: "MetroTestSupport", dependencies: ["MetroModel", "MetroEngine"]),
+        // The accuracy lab: the engine on the doubles and the virtual clock, a world model of true rides, figures.
+        .target(name: "MetroLab", dependencies: ["MetroModel", "MetroEngine", "MetroTestSupport"]),
 
         // C seams.
         .target(name: "CLinuxShim"),
@@ -78,16 +84,16 @@ let package = Package(
         // Tests.
         // A real gpsd fed NMEA on loopback, shared by the GPS wrapper's and the daemon's tests.
         .target(name: "GPSTestSupport", dependencies: ["MetroGPS"], path: "Tests/GPSTestSupport"),
-        .testTarget(name: "MetroModelTests", dependencies: ["MetroModel", "MetroLab"]),
-        .testTarget(name: "MetroEngineTests", dependencies: ["MetroEngine", "MetroModel", "MetroLab"]),
-        .testTarget(name: "MetroLabTests", dependencies: ["MetroLab", "MetroModel"]),
+        .testTarget(name: "MetroModelTests", dependencies: ["MetroModel", "MetroTestSupport"]),
+        .testTarget(name: "MetroEngineTests", dependencies: ["MetroEngine", "MetroTestSupport", "MetroModel"]),
+        .testTarget(name: "MetroLabTests", dependencies: ["MetroLab", "MetroModel", "MetroTestSupport"]),
         .testTarget(name: "MetroSystemTests", dependencies: ["MetroSystem", "MetroSQLite", "CLinuxShim"]),
         .testTarget(name: "MetroGPSTests", dependencies: ["MetroGPS", "GPSTestSupport"]),
         .testTarget(name: "MetroGPIOTests", dependencies: ["MetroGPIO"]),
         .testTarget(name: "MetroInputTests", dependencies: ["MetroInput", "CInputShim"]),
         .testTarget(name: "MetroDaemonTests", dependencies: [
             "MetroDaemon", "MetroControl", "MetroCLI", "MetroEngine", "MetroModel", "MetroSystem", "MetroSQLite", "MetroGPIO",
-            "MetroInput", "MetroLab", "CLinuxShim", "GPSTestSupport",
+            "MetroInput", "MetroTestSupport", "CLinuxShim", "GPSTestSupport",
         ]),
         .testTarget(name: "MetroCLITests", dependencies: ["MetroCLI", "MetroControl", "MetroModel"]),
     ]

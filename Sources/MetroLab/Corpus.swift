@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import MetroModel
+import MetroTestSupport
 
 /// Which rides a tally counts.
 public enum RideKind: String, CaseIterable, Sendable {

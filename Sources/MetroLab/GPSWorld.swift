@@ -1,5 +1,6 @@
 import Foundation
 import MetroModel
+import MetroTestSupport
 
 /// One simulated GPS fix: where the receiver said it was, how sure it said it was, and when (seconds after the
 /// train truly left the first station).

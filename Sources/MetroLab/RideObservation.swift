@@ -1,5 +1,6 @@
 import MetroEngine
 import MetroModel
+import MetroTestSupport
 
 /// When the engine buzzed each alert of one ride, in seconds after the train truly pulled out (nil: never).
 public struct AlertTimes: Sendable, Equatable {

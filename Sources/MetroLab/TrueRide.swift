@@ -1,4 +1,5 @@
 import MetroModel
+import MetroTestSupport
 
 /// One true ride of a route, drawn from the world: when the rider really was at each route event, in seconds
 /// after the train truly pulled out of the first station.

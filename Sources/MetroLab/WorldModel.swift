@@ -1,5 +1,6 @@
 import Foundation
 import MetroModel
+import MetroTestSupport
 
 /// The assumptions of the accuracy lab about the real metro and its riders, read from `Data/accuracy-world.json`.
 /// docs/accuracy.md gives the source or the reasoning of each number. Times are seconds.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MetroTestSupport
 import Testing
 
 /// A real daemon on the simulated board, killed with SIGKILL at chosen instants and started again on the same state
@@ -87,18 +88,6 @@ final class CrashRig {
     }
 }
 
-/// A small seeded generator (SplitMix64), so a failing loop can be run again exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Runs `count` lanes at once, each on its own thread (they mostly sleep until a kill instant, so they must not
 /// wait for a turn on the test runner's few threads), and returns what each found wrong and what it measured.
 func runLanes(_ count: Int, _ lane: @escaping @Sendable (Int) throws -> (problems: [String], notes: [String])) -> (problems: [String], notes: [String]) {
@@ -178,7 +167,7 @@ struct AlertDeliveryCrashTests {
             ?? UInt64(truncatingIfNeeded: boottimeNow())
         print("random-kill loop: METROTIMER_KILL_SEED=\(seed)")
         let (problems, notes) = runLanes(lanes) { lane in
-            var random = SplitMix64(state: seed &+ UInt64(lane) &* 0x9E37_79B9)
+            var random = SplitMix64(seed: seed &+ UInt64(lane) &* 0x9E37_79B9)
             let rig = try CrashRig()
             var problems: [String] = []
             var t0s: Set<String> = []

@@ -3,7 +3,7 @@ import Glibc
 import MetroControl
 import MetroModel
 import MetroSystem
-import MetroLab
+import MetroTestSupport
 import Testing
 @testable import MetroDaemon
 
@@ -16,7 +16,7 @@ import Testing
     /// `count` journal entries over 2025–2027 (a few without a wall time), on routes of the network, of every
     /// outcome, with errors on both sides and corrections.
     static func journal(_ count: Int) -> [JournalEntry] {
-        var random = MetroLab.SplitMix64(seed: 25)
+        var random = SplitMix64(seed: 25)
         let stations = repositoryNetwork.allStations.map(\.id)
         let routes = (0..<40).map { _ in (stations.randomElement(using: &random)!, stations.randomElement(using: &random)!) }
         let start = KyivTime.unixSeconds(year: 2025, month: 1, day: 1, hour: 0, minute: 0)

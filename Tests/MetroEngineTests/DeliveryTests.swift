@@ -1,5 +1,6 @@
 import Foundation
 import MetroEngine
+import MetroTestSupport
 import MetroModel
 import Testing
 

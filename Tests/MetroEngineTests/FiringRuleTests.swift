@@ -1,4 +1,5 @@
 import MetroEngine
+import MetroTestSupport
 import MetroModel
 import Testing
 

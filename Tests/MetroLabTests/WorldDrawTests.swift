@@ -1,4 +1,5 @@
 import MetroLab
+import MetroTestSupport
 import MetroModel
 import Testing
 

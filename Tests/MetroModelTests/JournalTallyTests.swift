@@ -1,4 +1,4 @@
-import MetroLab
+import MetroTestSupport
 import Testing
 @testable import MetroModel
 

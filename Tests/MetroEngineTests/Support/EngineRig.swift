@@ -1,4 +1,5 @@
 import MetroEngine
+import MetroTestSupport
 import MetroModel
 
 /// An engine wired to recording fakes on a virtual clock: everything it stores, arms, buzzes, publishes and logs

@@ -1,4 +1,5 @@
 import MetroEngine
+import MetroTestSupport
 import MetroModel
 
 /// A haptic sink that plays what the engine sends on the real `HapticPlayer`, on the virtual clock, and reports
