@@ -35,18 +35,18 @@ public final class Engine {
     }
 
     let store: EngineStore
-    private let alarm: AlarmScheduling
+    private let alarm: WakeUpScheduling
     /// The wall-clock alarm of the reminders (nil: reminders are kept but never buzz).
-    let reminderAlarm: WallAlarmScheduling?
+    let reminderAlarm: WallClockWakeUpScheduling?
     let haptics: HapticSink
     private let publisher: StatusPublishing
     let log: EngineLogging
     var lastNow: Instant?
 
     public init(network: Network, calibration: CalibrationStore, routes: RouteBook, selectedRoute: RouteChoice?,
-                store: EngineStore, alarm: AlarmScheduling, haptics: HapticSink, publisher: StatusPublishing,
+                store: EngineStore, alarm: WakeUpScheduling, haptics: HapticSink, publisher: StatusPublishing,
                 log: EngineLogging, suspensions: [SuspendedStretch] = [], reminders: ReminderBook = ReminderBook(),
-                reminderAlarm: WallAlarmScheduling? = nil, journalTally: JournalTally? = nil)
+                reminderAlarm: WallClockWakeUpScheduling? = nil, journalTally: JournalTally? = nil)
     {
         self.baseNetwork = network
         self.journalTally = journalTally ?? JournalTally(network: network)

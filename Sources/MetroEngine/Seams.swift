@@ -27,16 +27,16 @@ public protocol EngineStore: AnyObject {
 
 /// The one wake-up the engine needs: the next instant at which `Engine.tick(now:)` must run (an alert, the expiry,
 /// or — only while someone watches — the next arrival, where the snapshot changes). Production: a timerfd on
-/// `CLOCK_BOOTTIME_ALARM`; tests: `RecordingAlarm` on a virtual clock.
-public protocol AlarmScheduling: AnyObject {
+/// `CLOCK_BOOTTIME_ALARM`; tests: `RecordingWakeUp` on a virtual clock.
+public protocol WakeUpScheduling: AnyObject {
     /// Arms the single wake-up for `instant` (model timeline), or disarms it when nil.
     func schedule(at instant: Instant?)
 }
 
-/// The wall-clock alarm of the schedule reminders: one absolute Unix instant (Kyiv wall time is what a reminder
+/// The wall-clock wake-up of the schedule reminders: one absolute Unix instant (Kyiv wall time is what a reminder
 /// means), re-armed when the clock is stepped. Production: a timerfd on `CLOCK_REALTIME_ALARM` with
 /// `TFD_TIMER_CANCEL_ON_SET`; tests: a recorder.
-public protocol WallAlarmScheduling: AnyObject {
+public protocol WallClockWakeUpScheduling: AnyObject {
     /// Arms the one reminder wake-up for `unixSeconds`, or disarms it when nil.
     func schedule(atUnixSeconds unixSeconds: Int64?)
 }

@@ -6,7 +6,7 @@ import MetroModel
 /// through exactly the firing rules, corrections and re-anchoring the daemon runs.
 public final class LabRig {
     public let store = RecordingStore()
-    public let alarm = RecordingAlarm()
+    public let alarm = RecordingWakeUp()
     public let haptics = RecordingHaptics()
     public let publisher = RecordingPublisher()
     public let log = RecordingLog()

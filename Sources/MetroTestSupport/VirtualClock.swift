@@ -1,7 +1,7 @@
 import MetroEngine
 import MetroModel
 
-/// Model time for an engine wired to a `RecordingAlarm`: stepping it runs `engine.tick(now:)` exactly at each
+/// Model time for an engine wired to a `RecordingWakeUp`: stepping it runs `engine.tick(now:)` exactly at each
 /// instant the alarm holds (plus `latenessNanoseconds`, to model a timer delivered late), as the daemon's timerfd
 /// would, so a 40-minute ride takes milliseconds. The engine tests and the accuracy lab step the same clock.
 public final class VirtualClock {
@@ -32,11 +32,11 @@ public final class VirtualClock {
 
     private let engine: Engine
     /// The alarm seam the engine arms, whose instants the clock wakes it at.
-    public let alarm: RecordingAlarm
+    public let alarm: RecordingWakeUp
 
     /// A clock at `now` for `engine`, whose alarm seam is `alarm`. Point the doubles' own `now` at it
     /// (`alarm.now = { clock.now }`) so what they record is stamped with model time.
-    public init(engine: Engine, alarm: RecordingAlarm, now: Instant) {
+    public init(engine: Engine, alarm: RecordingWakeUp, now: Instant) {
         self.engine = engine
         self.alarm = alarm
         self.now = now

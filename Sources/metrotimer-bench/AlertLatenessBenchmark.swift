@@ -4,7 +4,7 @@ import MetroSystem
 import Synchronization
 
 /// Arms `samples` one-shot alarms 20–40 ms ahead, one after another, through the `EventLoop` with an
-/// `AlarmTimer` and, taking turns in blocks of 10, the same delays through a `DispatchSourceTimer`, and reports
+/// `KernelTimer` and, taking turns in blocks of 10, the same delays through a `DispatchSourceTimer`, and reports
 /// how late each fired.
 struct AlertLatenessBenchmark {
     let samples: Int
@@ -49,7 +49,7 @@ struct AlertLatenessBenchmark {
     /// minus that instant.
     private func measureTimerfd(delays: [Int64]) throws -> [Int64] {
         let loop = try EventLoop()
-        let timer = try AlarmTimer()
+        let timer = try KernelTimer()
         var lateness: [Int64] = []
         var instant: Int64 = 0
         _ = try loop.register(fd: timer.fd.rawValue) { _ in

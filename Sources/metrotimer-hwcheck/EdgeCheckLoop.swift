@@ -37,11 +37,11 @@ struct EdgeCheckLoop<Failure: Error> {
         func failureOf(_ error: any Error, doing: String) -> Failure {
             loopFailure(error as? SystemError ?? SystemError(doing, errno: Errno(rawValue: EIO)))
         }
-        let signals: SignalChannel, loop: EventLoop, pulseEnd: AlarmTimer
+        let signals: SignalChannel, loop: EventLoop, pulseEnd: KernelTimer
         do {
             signals = try SignalChannel(signals: [SIGTERM, SIGINT])
             loop = try EventLoop()
-            pulseEnd = try AlarmTimer(preferAlarm: false)
+            pulseEnd = try KernelTimer(preferAlarm: false)
         } catch {
             throw failureOf(error, doing: "setting up the event loop")
         }

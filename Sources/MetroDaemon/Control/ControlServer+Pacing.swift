@@ -16,7 +16,7 @@ extension ControlServer {
 
     /// Arms `timer` at `deadline`, or disarms it for nil; `armed` is what it is armed at now (no syscall when the
     /// deadline stays the same).
-    func set(_ timer: AlarmTimer, to deadline: Int64?, armed: inout Int64?, named name: String) {
+    func set(_ timer: KernelTimer, to deadline: Int64?, armed: inout Int64?, named name: String) {
         guard deadline != armed else { return }
         armed = deadline
         do {

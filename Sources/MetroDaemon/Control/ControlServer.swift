@@ -80,11 +80,11 @@ final class ControlServer {
     /// Paces the "closing its oldest idle one" line (see `ConnectionLimits.evictionLogIntervalNanoseconds`).
     var evictionLog: LogWindow
     /// Closes connections whose request stays unfinished too long; armed only while such a connection exists.
-    let requestTimer: AlarmTimer
+    let requestTimer: KernelTimer
     var requestTimerToken: EventLoop.Token?
     var armedRequestDeadline: Int64?
     /// Wakes the loop when the earliest throttled connection may go on; armed only while one is throttled.
-    let throttleTimer: AlarmTimer
+    let throttleTimer: KernelTimer
     var throttleTimerToken: EventLoop.Token?
     var armedThrottleDeadline: Int64?
     /// The loop turn the budget below belongs to, and what was spent of it.
@@ -115,8 +115,8 @@ final class ControlServer {
             log.warning("control_group '\(groupName)' does not exist; only root and the daemon's user may use the socket")
             group = nil
         }
-        requestTimer = try AlarmTimer(preferAlarm: false)
-        throttleTimer = try AlarmTimer(preferAlarm: false)
+        requestTimer = try KernelTimer(preferAlarm: false)
+        throttleTimer = try KernelTimer(preferAlarm: false)
         listener = try UnixListener(path: path, mode: 0o660, backlog: 64)
         reserve = try? FileDescriptor.open("/dev/null", flags: O_RDONLY)
         if let group { _ = chown(path, uid_t.max, group) }

@@ -20,8 +20,8 @@ final class DeviceController: HapticSink {
     private var decoders: [Int: GestureDecoder]
     /// Per button, its last pressing edges (boot time) and whether an alert was buzzing at each.
     private var alertBuzzingAtPress: [Int: [(boottime: Int64, buzzing: Bool)]] = [:]
-    private let hapticTimer: AlarmTimer
-    private let gestureTimer: AlarmTimer
+    private let hapticTimer: KernelTimer
+    private let gestureTimer: KernelTimer
     /// Set after construction (the engine needs this controller as its haptic sink).
     weak var engine: Engine?
     /// Told each decided gesture and what it did (for `metrotimer press`, which waits for the decision).
@@ -37,8 +37,8 @@ final class DeviceController: HapticSink {
         self.player = HapticPlayer(strength: strength, arrivalAlarm: ArrivalAlarm(arrivalAlarm))
         let timings = GestureTimings(debounce: Int64(debounceMilliseconds) * 1_000_000)
         self.decoders = [1: GestureDecoder(timings: timings), 2: GestureDecoder(timings: timings)]
-        self.hapticTimer = try AlarmTimer(preferAlarm: true)
-        self.gestureTimer = try AlarmTimer(preferAlarm: true)
+        self.hapticTimer = try KernelTimer(preferAlarm: true)
+        self.gestureTimer = try KernelTimer(preferAlarm: true)
     }
 
     var hapticTimerFD: Int32 { hapticTimer.fd.rawValue }

@@ -14,11 +14,11 @@ final class GPSLink {
     private let wallClock: GPSWallClock
     private var session: GPSDSession?
     private var token: EventLoop.Token?
-    private let retryTimer: AlarmTimer
+    private let retryTimer: KernelTimer
     private var retryToken: EventLoop.Token?
     /// Fires when the reason to watch ends by itself (the model passes the last surface station): the engine
     /// does not wake there unless an alert is due, so the link asks the daemon to look again.
-    private let reconsiderTimer: AlarmTimer
+    private let reconsiderTimer: KernelTimer
     private var reconsiderToken: EventLoop.Token?
     /// Called when `reconsiderTimer` fires; the daemon answers with `setWatching`.
     var onReconsider: (() -> Void)?
@@ -48,8 +48,8 @@ final class GPSLink {
         self.clock = clock
         self.onFix = onFix
         self.wallClock = wallClock
-        retryTimer = try AlarmTimer(preferAlarm: false)
-        reconsiderTimer = try AlarmTimer(preferAlarm: false)
+        retryTimer = try KernelTimer(preferAlarm: false)
+        reconsiderTimer = try KernelTimer(preferAlarm: false)
         retryToken = try loop.register(fd: retryTimer.fd.rawValue, events: .readable) { [weak self] _ in
             guard let self else { return }
             _ = try? self.retryTimer.acknowledge()

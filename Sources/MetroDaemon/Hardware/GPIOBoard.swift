@@ -28,9 +28,9 @@ final class GPIOBoard: Motor {
     /// The logical level last delivered per button number, to drop merged edges.
     private var lastLevel: [Int: Bool] = [:]
     /// Fires when the motor has been on for `motorOnLimitNanoseconds`.
-    private let motorCap: AlarmTimer
+    private let motorCap: KernelTimer
     /// Fires when the next attempt to claim the lines is due.
-    private let retryTimer: AlarmTimer
+    private let retryTimer: KernelTimer
     private var nextRetryDelay = GPIOBoard.firstRetryNanoseconds
     private var buttonTokens: [EventLoop.Token] = []
     private weak var loop: EventLoop?
@@ -64,8 +64,8 @@ final class GPIOBoard: Motor {
         self.config = config
         self.log = log
         do {
-            motorCap = try AlarmTimer(preferAlarm: false)
-            retryTimer = try AlarmTimer(preferAlarm: false)
+            motorCap = try KernelTimer(preferAlarm: false)
+            retryTimer = try KernelTimer(preferAlarm: false)
         } catch {
             throw DaemonStartError("gpio: cannot create the motor and retry timers: \(error)", exitCode: Self.mayPass)
         }

@@ -86,7 +86,7 @@ final class SimulatedButtons {
     let hasSecondButton: Bool
     private let log: Logger
     private let bootNow: () -> Int64
-    private let releaseTimer: AlarmTimer
+    private let releaseTimer: KernelTimer
     private var pendingReleases: [(button: Int, at: Int64)] = []
     private weak var device: DeviceController?
 
@@ -94,7 +94,7 @@ final class SimulatedButtons {
         self.hasSecondButton = hasSecondButton
         self.log = log
         self.bootNow = bootNow
-        self.releaseTimer = try AlarmTimer(preferAlarm: false)
+        self.releaseTimer = try KernelTimer(preferAlarm: false)
     }
 
     func register(on loop: EventLoop, device: DeviceController) throws {

@@ -42,7 +42,7 @@ final class InputVibrator: Motor {
     private let capNanoseconds: Int64
     private var driver: VibratorDriver?
     private var isOn = false
-    private let motorCap: AlarmTimer
+    private let motorCap: KernelTimer
     private let backoff: ReclaimBackoff
     private weak var loop: EventLoop?
     private var isReleased = false
@@ -71,7 +71,7 @@ final class InputVibrator: Motor {
         self.openDriver = open
         self.capNanoseconds = capNanoseconds
         do {
-            motorCap = try AlarmTimer(preferAlarm: false)
+            motorCap = try KernelTimer(preferAlarm: false)
             backoff = try ReclaimBackoff()
         } catch {
             throw DaemonStartError("input: cannot create the vibrator's timers: \(error)", exitCode: InputStartError.mayPass)

@@ -7,11 +7,11 @@ final class ReclaimBackoff {
     static let firstDelayNanoseconds: Int64 = 1_000_000_000
     static let longestDelayNanoseconds: Int64 = 60_000_000_000
 
-    let timer: AlarmTimer
+    let timer: KernelTimer
     private(set) var nextDelay = ReclaimBackoff.firstDelayNanoseconds
 
     init() throws {
-        timer = try AlarmTimer(preferAlarm: false)
+        timer = try KernelTimer(preferAlarm: false)
     }
 
     /// Arms the next attempt; false when the timer could not be armed (the caller says so in its fault).

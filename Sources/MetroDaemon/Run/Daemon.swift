@@ -16,8 +16,8 @@ public final class Daemon {
     let store: SQLiteStore
     let engine: Engine
     let device: DeviceController
-    let alarm: TimerAlarm
-    let reminderAlarm: ReminderAlarm
+    let alarm: EngineWakeUpTimer
+    let reminderAlarm: ReminderTimer
     let control: ControlServer
     let signals: SignalChannel
     let supervisor: Supervisor
@@ -29,7 +29,7 @@ public final class Daemon {
     let hub: StatusHub
     private var configPath: String?
     private var environment: [String: String]
-    private var watchdogTimer: AlarmTimer?
+    private var watchdogTimer: KernelTimer?
     private var exitCode: Int32 = 0
     /// Why the stored journal could not be read at start-up (its figures would be incomplete), or nil.
     let journalUnreadable: String?
@@ -78,12 +78,12 @@ public final class Daemon {
         loop = try EventLoop()
         signals = try SignalChannel(signals: [SIGTERM, SIGINT, SIGHUP])
         supervisor = Supervisor(notifier: SystemdNotifier(), log: log)
-        alarm = try TimerAlarm(clock: clock, log: log)
+        alarm = try EngineWakeUpTimer(clock: clock, log: log)
         if alarm.timer.clock != .boottimeAlarm {
             log.notice("alerts use CLOCK_BOOTTIME (no CAP_WAKE_ALARM: a suspended device will not be woken for an alert)")
         }
 
-        reminderAlarm = try ReminderAlarm(log: log)
+        reminderAlarm = try ReminderTimer(log: log)
 
         // Hardware.
         hardware = try Hardware.open(config: config, clock: clock, log: log)
@@ -171,7 +171,7 @@ public final class Daemon {
         }
         try hardware.register(on: loop, device: device)
         if let interval = notifier.watchdogIntervalNanoseconds {
-            let timer = try AlarmTimer(preferAlarm: false)
+            let timer = try KernelTimer(preferAlarm: false)
             watchdogTimer = timer
             try timer.arm(atBoottimeNanoseconds: clock.bootNow() + interval)
             _ = try loop.register(fd: timer.fd.rawValue, events: .readable, priority: .urgent) { [unowned self] _ in

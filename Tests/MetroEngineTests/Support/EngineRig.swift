@@ -6,11 +6,11 @@ import MetroModel
 /// is kept for the test to read.
 final class EngineRig {
     let store: RecordingStore
-    let alarm = RecordingAlarm()
+    let alarm = RecordingWakeUp()
     let haptics = RecordingHaptics()
     let publisher = RecordingPublisher()
     let log = RecordingLog()
-    let wallAlarm = RecordingWallAlarm()
+    let wallAlarm = RecordingWallClockWakeUp()
     let engine: Engine
     let clock: VirtualClock
     /// The wall mapping used when this rig starts trips.

@@ -75,7 +75,7 @@ final class PlayingHaptics: HapticSink {
 /// (model time is real time here, scale 1).
 final class PlayingRig {
     let store: RecordingStore
-    let alarm = RecordingAlarm()
+    let alarm = RecordingWakeUp()
     let haptics: PlayingHaptics
     let engine: Engine
     private(set) var now: Instant

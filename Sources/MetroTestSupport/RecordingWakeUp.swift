@@ -3,7 +3,7 @@ import MetroModel
 
 /// The engine's single wake-up, recorded: every `schedule(at:)` call in order, stamped with the model time it was
 /// made at, and the instant currently armed.
-public final class RecordingAlarm: AlarmScheduling {
+public final class RecordingWakeUp: WakeUpScheduling {
     public init() {}
 
     /// One `schedule(at:)` call.

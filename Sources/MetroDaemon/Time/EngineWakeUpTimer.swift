@@ -4,14 +4,14 @@ import MetroSystem
 
 /// The engine's single wake-up as a timerfd armed at an absolute boot-time instant (`CLOCK_BOOTTIME_ALARM` when the
 /// process may wake the system, else `CLOCK_BOOTTIME`). A wall-clock step cannot move it.
-final class TimerAlarm: AlarmScheduling {
-    let timer: AlarmTimer
+final class EngineWakeUpTimer: WakeUpScheduling {
+    let timer: KernelTimer
     private let clock: ModelClock
     private let log: Logger
     private(set) var armedAt: Instant?
 
     init(clock: ModelClock, log: Logger) throws {
-        self.timer = try AlarmTimer(preferAlarm: true)
+        self.timer = try KernelTimer(preferAlarm: true)
         self.clock = clock
         self.log = log
     }

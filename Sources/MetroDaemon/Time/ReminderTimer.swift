@@ -5,13 +5,13 @@ import MetroSystem
 /// suspended device) or, without `CAP_WAKE_ALARM`, `CLOCK_REALTIME`, with `TFD_TIMER_CANCEL_ON_SET`: a step of
 /// the wall clock cancels it (its read fails with `ECANCELED`) and the daemon re-derives the next reminder on the
 /// new clock. Armed only for the next reminder, so nothing wakes between reminders.
-final class ReminderAlarm: WallAlarmScheduling {
-    let timer: WallClockAlarmTimer
+final class ReminderTimer: WallClockWakeUpScheduling {
+    let timer: WallClockTimer
     private let log: Logger
     private(set) var armedAtUnixSeconds: Int64?
 
     init(log: Logger) throws {
-        timer = try WallClockAlarmTimer(preferAlarm: true)
+        timer = try WallClockTimer(preferAlarm: true)
         self.log = log
         if timer.clock == .realtime {
             log.notice("reminders use CLOCK_REALTIME (no CAP_WAKE_ALARM: a suspended device will not be woken for a reminder)")
@@ -36,7 +36,7 @@ final class ReminderAlarm: WallAlarmScheduling {
     }
 
     /// Reads the timer after it became readable.
-    func read() -> WallClockAlarmTimer.Expiry {
+    func read() -> WallClockTimer.Expiry {
         do { return try timer.read() } catch {
             log.error("reminder timer: \(error)")
             return .none

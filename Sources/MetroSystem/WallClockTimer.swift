@@ -9,7 +9,7 @@ import Glibc
 /// when the wall clock is stepped (set by hand, by NTP, by GPS time) the kernel cancels the timer and the next
 /// read fails with `ECANCELED`, so the owner can re-derive the instant on the new clock. The descriptor is
 /// nonblocking and close-on-exec.
-public final class WallClockAlarmTimer {
+public final class WallClockTimer {
     /// Which kernel clock the timer runs on.
     public enum Clock: Sendable, Hashable, CustomStringConvertible {
         /// `CLOCK_REALTIME_ALARM`: wakes the system from suspend.

@@ -3,9 +3,9 @@ import Glibc
 import Testing
 @testable import MetroSystem
 
-@Suite struct AlarmTimerTests {
+@Suite struct KernelTimerTests {
     @Test func firesThroughTheEventLoopNotBeforeItsInstant() throws {
-        let timer = try AlarmTimer()
+        let timer = try KernelTimer()
         let loop = try EventLoop()
         var firedAt: Int64?
         var expirations: UInt64 = 0
@@ -23,7 +23,7 @@ import Testing
     }
 
     @Test func anInstantInThePastFiresAtOnce() throws {
-        let timer = try AlarmTimer()
+        let timer = try KernelTimer()
         try timer.arm(atBoottimeNanoseconds: Clocks.now(.boottime) - 1_000_000_000)
         let loop = try EventLoop()
         var fired = false
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func disarmPreventsFiring() throws {
-        let timer = try AlarmTimer()
+        let timer = try KernelTimer()
         let instant = Clocks.now(.boottime) + 30_000_000
         try timer.arm(atBoottimeNanoseconds: instant)
         #expect(try timer.remainingNanoseconds() != nil)
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func armingIsAbsoluteOnTheBootTimeClock() throws {
-        let timer = try AlarmTimer()
+        let timer = try KernelTimer()
         // The kernel records the timer's clock: 9 CLOCK_BOOTTIME_ALARM, 7 CLOCK_BOOTTIME.
         #expect(try timerfdClockID(timer.fd.rawValue) == timer.clock.rawValue)
         let before = Clocks.now(.boottime)
@@ -72,7 +72,7 @@ import Testing
     @Test func theClockInUseIsReportedWithOrWithoutWakeAlarmPermission() throws {
         let capability = clinux_cap_wake_alarm()
         let hasPermission = clinux_thread_has_effective_capability(capability) == 1
-        let preferred = try AlarmTimer(preferAlarm: true)
+        let preferred = try KernelTimer(preferAlarm: true)
         if hasPermission && preferred.fallbackReason == nil {
             #expect(preferred.clock == .boottimeAlarm)
         } else {
@@ -87,13 +87,13 @@ import Testing
         if hasPermission {
             #expect(clinux_thread_set_effective_capability(capability, 0) == 0)
             defer { _ = clinux_thread_set_effective_capability(capability, 1) }
-            let refused = try AlarmTimer(preferAlarm: true)
+            let refused = try KernelTimer(preferAlarm: true)
             #expect(refused.clock == .boottime)
             #expect(refused.fallbackReason == .notPermitted)
-            #expect(try timerfdClockID(refused.fd.rawValue) == AlarmTimer.Clock.boottime.rawValue)
+            #expect(try timerfdClockID(refused.fd.rawValue) == KernelTimer.Clock.boottime.rawValue)
         }
 
-        let plain = try AlarmTimer(preferAlarm: false)
+        let plain = try KernelTimer(preferAlarm: false)
         #expect(plain.clock == .boottime)
         #expect(plain.fallbackReason == nil)
     }

@@ -1,7 +1,7 @@
 import MetroEngine
 
 /// The reminders' wall-clock alarm, recorded: every arming in order and what is armed now.
-final class RecordingWallAlarm: WallAlarmScheduling {
+final class RecordingWallClockWakeUp: WallClockWakeUpScheduling {
     /// Every `schedule(atUnixSeconds:)` call, oldest first (nil: disarmed).
     private(set) var history: [Int64?] = []
     /// What is armed now.

@@ -7,7 +7,7 @@ import Glibc
 /// `CLOCK_BOOTTIME` when that is not permitted (it needs `CAP_WAKE_ALARM`) or not supported; `clock` and
 /// `fallbackReason` say which one it got so the status can report it. Both clocks count suspend and neither
 /// moves when the wall clock is stepped. The descriptor is nonblocking and close-on-exec.
-public final class AlarmTimer {
+public final class KernelTimer {
     /// Which kernel clock the timer runs on.
     public enum Clock: Sendable, Hashable, CustomStringConvertible {
         /// `CLOCK_BOOTTIME_ALARM`: wakes the system from suspend.

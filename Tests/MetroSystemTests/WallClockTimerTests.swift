@@ -5,11 +5,11 @@ import Testing
 
 /// The reminders' wall-clock timerfd, for real: it expires at its Unix instant, and a step of the wall clock
 /// cancels it (`TFD_TIMER_CANCEL_ON_SET`: the read fails with `ECANCELED`).
-@Suite(.serialized) struct WallClockAlarmTimerTests {
+@Suite(.serialized) struct WallClockTimerTests {
     @Test func expiresAtItsWallClockInstant() throws {
-        let timer = try WallClockAlarmTimer()
+        let timer = try WallClockTimer()
         let loop = try EventLoop()
-        var result: WallClockAlarmTimer.Expiry?
+        var result: WallClockTimer.Expiry?
         var readAt: Int64 = 0
         _ = try loop.register(fd: timer.fd.rawValue) { _ in
             readAt = Clocks.now(.realtime)
@@ -17,7 +17,7 @@ import Testing
         }
         let instant = Clocks.now(.realtime) + 50_000_000
         try timer.arm(atUnixNanoseconds: instant)
-        #expect(try timer.read() == WallClockAlarmTimer.Expiry.none, "not yet")
+        #expect(try timer.read() == WallClockTimer.Expiry.none, "not yet")
         try runLoop(loop) { result != nil }
         #expect(result == .expired)
         #expect(readAt >= instant)
@@ -29,12 +29,12 @@ import Testing
     }
 
     @Test func disarmedItNeverExpires() throws {
-        let timer = try WallClockAlarmTimer()
+        let timer = try WallClockTimer()
         try timer.arm(atUnixNanoseconds: Clocks.now(.realtime) + 20_000_000)
         try timer.disarm()
         var pollFD = pollfd(fd: timer.fd.rawValue, events: Int16(POLLIN), revents: 0)
         #expect(poll(&pollFD, 1, 100) == 0)
-        #expect(try timer.read() == WallClockAlarmTimer.Expiry.none)
+        #expect(try timer.read() == WallClockTimer.Expiry.none)
     }
 
     /// Steps the wall clock by +1 ns and back by −1 ns (`adjtimex` `ADJ_SETOFFSET`): two real "clock was set"
@@ -50,9 +50,9 @@ import Testing
     }
 
     @Test func aStepOfTheWallClockCancelsItWithECANCELED() throws {
-        let timer = try WallClockAlarmTimer()
+        let timer = try WallClockTimer()
         try timer.arm(atUnixNanoseconds: Clocks.now(.realtime) + 3_600_000_000_000)
-        #expect(try timer.read() == WallClockAlarmTimer.Expiry.none)
+        #expect(try timer.read() == WallClockTimer.Expiry.none)
         try stepWallClockByNothing()
         var pollFD = pollfd(fd: timer.fd.rawValue, events: Int16(POLLIN), revents: 0)
         #expect(poll(&pollFD, 1, 5_000) == 1, "a cancelled timer is readable at once")
