@@ -1,4 +1,4 @@
-# The system tier (Tests/system/, docs/testing.md): the installed product under a real systemd as PID 1, in a
+# The system tier (Tests/system/; docs/decisions.md, "The system tier"): the installed product under a real systemd as PID 1, in a
 # qemu guest booted from a cached Debian base (/var/cache/metrotimer-test/system-<release>/), twice:
 #   test-system-bookworm  Debian 12, systemd 252: the Debian package (make deb, apt-get install ./….deb) once
 #                         the tree has mk/deb.mk, else make install PREFIX=/usr STATIC=1
