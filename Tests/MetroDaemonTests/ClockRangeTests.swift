@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func theGPSCorrectedWallClockSaturates() {
-        let wall = GPSWallClock(system: { .max - 10 }, isSynchronised: { false })
+        let wall = TimetableWallClock(system: { .max - 10 }, isSynchronised: { false })
         wall.noteReceiverTime(unixNanoseconds: 1_786_994_400_000_000_000, systemNow: 1_000_000_000_000_000_000)
         #expect(wall.now() == .max)
     }

@@ -11,7 +11,7 @@ final class GPSLink {
     private let log: Logger
     private let clock: ModelClock
     private let onFix: (FixInput, Int64) -> Void
-    private let wallClock: GPSWallClock
+    private let wallClock: TimetableWallClock
     private var session: GPSDSession?
     private var token: EventLoop.Token?
     private let retryTimer: KernelTimer
@@ -32,12 +32,12 @@ final class GPSLink {
     /// The fault in English, as the log has it.
     var fault: String? { faultText?.en }
     /// Receiver time − system time at the last fix with a position and a time, for a board whose clock is not
-    /// synchronised (see `GPSWallClock`).
+    /// synchronised (see `TimetableWallClock`).
     var receiverClockOffsetNanoseconds: Int64? { wallClock.receiverOffsetNanoseconds }
 
     var isConnected: Bool { session != nil }
 
-    init(address text: String, loop: EventLoop, log: Logger, clock: ModelClock, wallClock: GPSWallClock,
+    init(address text: String, loop: EventLoop, log: Logger, clock: ModelClock, wallClock: TimetableWallClock,
          onFix: @escaping (FixInput, Int64) -> Void) throws
     {
         do { address = try GPSDAddress(parsing: text) } catch {

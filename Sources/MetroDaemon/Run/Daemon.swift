@@ -25,7 +25,7 @@ public final class Daemon {
     let hardware: Hardware
     private(set) var gps: GPSLink?
     /// The wall clock of timetable look-ups: the system's, or GPS time while the system clock is not synchronised.
-    let wallClock: GPSWallClock
+    let wallClock: TimetableWallClock
     let hub: StatusHub
     private var configPath: String?
     private var environment: [String: String]
@@ -41,7 +41,7 @@ public final class Daemon {
         self.configPath = configPath
         self.environment = environment
         self.log = log
-        let wallClock = GPSWallClock()
+        let wallClock = TimetableWallClock()
         self.wallClock = wallClock
         self.clock = ModelClock(scale: config.timeScale, wall: { wallClock.now() })
         // time_scale multiplies the whole uptime: refuse a scaled clock that would run out of nanoseconds.

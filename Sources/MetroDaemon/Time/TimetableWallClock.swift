@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Only the timetable uses it. The fix-age check compares the receiver time with the *system* clock on purpose:
 /// measuring a fix's age against an offset learned from fixes would call every fix fresh.
-final class GPSWallClock: Sendable {
+final class TimetableWallClock: Sendable {
     /// Which clock a reading came from, as the status names it (`wall_clock.source`).
     enum Source: String, Sendable {
         case system
