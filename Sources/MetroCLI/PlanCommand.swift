@@ -120,21 +120,19 @@ public func planJSON(_ plan: PlanResult) -> JSONText {
     ])
 }
 
-/// Resolves what the rider typed to one station, or fails with suggestions.
+/// Resolves what the rider typed to one station by the daemon's rule (`Network.station(named:)`), saying which of
+/// the two stations it was. An ambiguous name is refused in the daemon's words; a name that is no station keeps
+/// this command's own wording, which quotes the typed text and lists the suggestions with their ids.
 func resolveStation(_ text: String, role: Phrase, network: Network, language: Language) throws(CLIError) -> StationID {
-    func list(_ stations: [Station]) -> String {
-        stations.prefix(8).map { "\($0.name(language)) (\($0.id))" }.joined(separator: ", ")
-            + (stations.count > 8 ? ", …" : "")
-    }
-    switch network.resolve(text) {
-    case .found(let station):
-        return station.id
-    case .ambiguous(let stations):
-        throw .data(Phrase(uk: "\(role.uk) «\(text)» неоднозначна: \(list(stations))",
-                           en: "\(role.en) '\(text)' is ambiguous: \(list(stations))")(language))
-    case .notFound(let suggestions):
-        throw .data(Phrase(uk: "немає станції «\(text)»; можливо: \(list(suggestions))",
-                           en: "no station '\(text)'; did you mean: \(list(suggestions))")(language))
+    do { return try network.station(named: text) } catch {
+        switch error {
+        case .unknownStation, .misspelledStation:
+            let list = network.resolve(text).suggestions.map { "\($0.name(language)) (\($0.id))" }.joined(separator: ", ")
+            throw .data(Phrase(uk: "немає станції «\(text)»; можливо: \(list)",
+                               en: "no station '\(text)'; did you mean: \(list)")(language))
+        default:
+            throw .data(role(language) + ": " + error.message(language, names: network))
+        }
     }
 }
 

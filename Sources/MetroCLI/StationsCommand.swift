@@ -52,9 +52,7 @@ private func runStations(_ context: CommandContext) throws(CLIError) {
     let query = arguments.positionals.first ?? ""
     let found = network.search(query)
     guard !found.isEmpty else {
-        let suggestions: [Station]
-        if case .notFound(let near) = network.resolve(query) { suggestions = near } else { suggestions = [] }
-        let shown = suggestions.map { "\($0.name(language ?? .en)) (\($0.id))" }
+        let shown = network.resolve(query).suggestions.map { "\($0.name(language ?? .en)) (\($0.id))" }
         throw .data(Phrase(uk: "жодна станція не відповідає «\(query)»; можливо: \(shown.joined(separator: ", "))",
                            en: "no station matches '\(query)'; did you mean: \(shown.joined(separator: ", "))")(language ?? context.resolvedLanguage))
     }

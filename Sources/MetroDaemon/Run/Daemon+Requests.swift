@@ -25,16 +25,9 @@ extension Daemon {
                 return ControlReply.error(error.message(language, names: network), code: error.code)
             }
         }
+        // Named in the asker's language when the refusal is worded (EngineError.message(_:names:)).
         func resolve(_ query: String) throws(EngineError) -> StationID {
-            switch network.resolve(query) {
-            case .found(let s): return s.id
-            // Named in the asker's language when the refusal is worded (EngineError.message(_:names:)).
-            case .ambiguous(let options):
-                throw .plan(.ambiguousStation(query, candidates: options.prefix(5).map(\.id)))
-            case .notFound(let suggestions):
-                throw .plan(suggestions.isEmpty ? .unknownStation(query)
-                    : .misspelledStation(query, suggestions: suggestions.prefix(3).map(\.id)))
-            }
+            do { return try network.station(named: query) } catch { throw .plan(error) }
         }
         switch request {
         case .status:

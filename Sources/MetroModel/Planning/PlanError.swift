@@ -19,6 +19,12 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The reason in a language, naming stations by their names in `network` where known.
     public func message(_ language: Language, names network: Network?) -> String {
         func name(_ id: StationID) -> String { network?.station(id)?.name(language) ?? id.rawValue }
+        // A candidate the rider may type instead: in English with its id (ASCII, and what every command takes);
+        // the Ukrainian names it only, with no Latin letters in the sentence.
+        func candidate(_ id: StationID) -> String {
+            guard language == .en, let station = network?.station(id) else { return name(id) }
+            return "\(station.name(.en)) (\(id))"
+        }
         switch self {
         case .sameStation(let id):
             return Phrase(uk: "Початкова й кінцева станції збігаються: \(name(id))",
@@ -26,11 +32,11 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownStation(let text):
             return Phrase(uk: "Немає такої станції: \(text)", en: "No such station: \(text)")(language)
         case .misspelledStation(let text, let suggestions):
-            let names = suggestions.map(name).joined(separator: ", ")
+            let names = suggestions.map(candidate).joined(separator: ", ")
             return Phrase(uk: "Немає такої станції: \(text) (можливо, \(names)?)",
                           en: "No such station: \(text) (did you mean \(names)?)")(language)
         case .ambiguousStation(let text, let candidates):
-            let names = candidates.map(name).joined(separator: ", ")
+            let names = candidates.map(candidate).joined(separator: ", ")
             return Phrase(uk: "Назва «\(text)» неоднозначна: \(names)",
                           en: "The name '\(text)' is ambiguous: \(names)")(language)
         case .closedStation(let id):

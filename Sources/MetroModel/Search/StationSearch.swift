@@ -77,6 +77,12 @@ public enum StationResolution: Equatable, Sendable {
     case ambiguous([Station])
     /// Nothing matches; the closest names by edit distance.
     case notFound(suggestions: [Station])
+
+    /// The suggestions of a query that found nothing (empty otherwise).
+    public var suggestions: [Station] {
+        if case .notFound(let suggestions) = self { return suggestions }
+        return []
+    }
 }
 
 extension Network {
@@ -125,5 +131,25 @@ extension Network {
     /// The folded forms a station is found by: both names and the id.
     func searchKeys(_ station: Station) -> [String] {
         [StationSearch.fold(station.name.uk), StationSearch.fold(station.name.en), StationSearch.fold(station.id.rawValue)]
+    }
+}
+
+extension Network {
+    /// How many candidates a refusal of an ambiguous name lists: enough to show the rider which names collide,
+    /// few enough to stay one line.
+    public static let ambiguousCandidatesListed = 5
+
+    /// The one station `query` names, or the refusal every program gives when it names none: an ambiguous name
+    /// lists its first candidates, an unknown one the nearest names (`PlanError.message` words both). The daemon's
+    /// requests and the offline planner resolve stations this way.
+    public func station(named query: String) throws(PlanError) -> StationID {
+        switch resolve(query) {
+        case .found(let station):
+            return station.id
+        case .ambiguous(let candidates):
+            throw .ambiguousStation(query, candidates: candidates.prefix(Network.ambiguousCandidatesListed).map(\.id))
+        case .notFound(let suggestions):
+            throw suggestions.isEmpty ? .unknownStation(query) : .misspelledStation(query, suggestions: suggestions.map(\.id))
+        }
     }
 }
