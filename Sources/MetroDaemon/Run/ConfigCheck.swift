@@ -80,23 +80,12 @@ struct ConfigCheck {
     }
 
     private mutating func checkData(_ config: DaemonConfig, environment: [String: String]) {
-        let located = DataFileLocator.locate(explicit: config.dataFile, environment: environment)
-        guard let path = located.path else {
-            let tried = located.tried.joined(separator: ", ")
-            problems.append(Phrase(uk: "файл даних мережі не знайдено (шукали: \(tried))", en: "no network data file found (tried \(tried))"))
-            return
-        }
         let network: Network
-        switch readFileBytes(path) {
-        case .failure(let error):
-            problems.append(Phrase(uk: error.ukrainian("файл даних мережі \(path) не прочитано"),
-                                   en: "\(error)"))
+        switch config.loadNetwork(environment: environment) {
+        case .success(let loaded): network = loaded.network
+        case .failure(let problem):
+            problems.append(problem.phrase)
             return
-        case .success(let bytes):
-            do { network = try Network.load(json: bytes) } catch {
-                problems.append(Phrase(uk: "\(path): \(error.ukrainian)", en: "\(path): \(error.message)"))
-                return
-            }
         }
         if case .failure(let problem) = config.defaultRoute(on: network) { problems.append(problem.phrase) }
     }

@@ -55,16 +55,10 @@ public final class Daemon {
         }
 
         // Data.
-        let located = DataFileLocator.locate(explicit: config.dataFile, environment: environment)
-        guard let dataPath = located.path else {
-            throw DaemonStartError("no network data file found (tried \(located.tried.joined(separator: ", "))); set data_file")
+        switch config.loadNetwork(environment: environment) {
+        case .success(let loaded): network = loaded.network
+        case .failure(let problem): throw DaemonStartError(problem.phrase.en + (problem.isMissing ? "; set data_file" : ""))
         }
-        let bytes: [UInt8]
-        switch readFileBytes(dataPath) {
-        case .success(let b): bytes = b
-        case .failure(let e): throw DaemonStartError("cannot read network data: \(e)")
-        }
-        do { network = try Network.load(json: bytes) } catch { throw DaemonStartError("\(dataPath): \(error.message)") }
 
         // Store.
         try Daemon.makeDirectory(config.stateDirectory, mode: 0o700, log: log)
