@@ -50,8 +50,9 @@ extension Command {
             let reply = try client.request(request)
             if args.flags.contains("--json") {
                 context.output.line(jsonLine(reply["status"] ?? reply))
-            } else if let status = reply["status"] {
-                context.output.write(StatusView.render(status, language: language, names: context.stationNames, nowUnixNanoseconds: context.now()))
+            } else {
+                try context.output.write(StatusView.render(reply: reply, language: language, names: context.stationNames,
+                                                       nowUnixNanoseconds: context.now()))
             }
         }
     }
@@ -123,23 +124,25 @@ extension Command {
         try noArguments("status", args, language)
         let client = try DaemonClient.connect(args, context)
         let json = args.flags.contains("--json")
-        func show(_ status: JSONValue) {
-            if json { context.output.line(jsonLine(status)) }
-            else { context.output.write(StatusView.render(status, language: language, names: context.stationNames, nowUnixNanoseconds: context.now())) }
+        // The reply, or a pushed event, carries the document under "status".
+        func show(_ reply: JSONValue) throws(CLIError) {
+            if json { context.output.line(jsonLine(reply["status"] ?? .null)) }
+            else {
+                try context.output.write(StatusView.render(reply: reply, language: language, names: context.stationNames,
+                                                       nowUnixNanoseconds: context.now()))
+            }
         }
         if args.flags.contains("--watch") {
-            let first = try client.request(.watch)
-            show(first["status"] ?? .null)
+            try show(client.request(.watch))
             while true {
                 let event = try client.nextMessage()
-                if let status = event["status"] {
+                if event["status"] != nil {
                     if !json { context.output.line() }
-                    show(status)
+                    try show(event)
                 }
             }
         }
-        let reply = try client.request(.status)
-        show(reply["status"] ?? .null)
+        try show(client.request(.status))
     }
 
     static let journal = Command(

@@ -29,8 +29,9 @@ extension Command {
         let reply = try client.request(request)
         if args.flags.contains("--json") {
             context.output.line(jsonLine(reply["status"]?["route"] ?? .null))
-        } else if let status = reply["status"] {
-            context.output.write(StatusView.render(status, language: language, names: context.stationNames, nowUnixNanoseconds: context.now()))
+        } else {
+            try context.output.write(StatusView.render(reply: reply, language: language, names: context.stationNames,
+                                                       nowUnixNanoseconds: context.now()))
         }
     }
 

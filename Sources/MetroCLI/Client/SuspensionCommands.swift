@@ -132,10 +132,9 @@ enum SuspensionsView {
     }
 
     /// The status view's line: which stretches are suspended (nothing when none).
-    static func statusLines(_ list: JSONValue?, language: Language, names: StationNames) -> String {
-        let stretches = list?.arrayValue ?? []
+    static func statusLines(_ stretches: [SuspensionsDocument.Stretch], language: Language, names: StationNames) -> String {
         guard !stretches.isEmpty else { return "" }
-        let text = stretches.map { describe($0["from"]?.stringValue ?? "?", $0["to"]?.stringValue ?? "?", language, names: names) }
+        let text = stretches.map { describe($0.from, $0.to, language, names: names) }
             .joined(separator: "; ")
         return Phrase(uk: "⚠ призупинено: \(text)", en: "⚠ suspended: \(text)")(language) + "\n"
     }
