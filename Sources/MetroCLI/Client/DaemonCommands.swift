@@ -103,7 +103,8 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.acknowledge)
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["status"] ?? reply)); return }
-        context.output.line(reply["acknowledged"]?.boolValue == true
+        let acknowledged = try ReplyDocument.decode(Bool.self, reply, field: "acknowledged", language: language)
+        context.output.line(acknowledged
             ? Phrase(uk: "сигнал вимкнено", en: "alert silenced")(language)
             : Phrase(uk: "нічого не вібрувало (нічого не змінено)", en: "nothing was buzzing (nothing changed)")(language))
     }
@@ -166,9 +167,9 @@ extension Command {
         }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.journal(limit: limit))
-        let entries = reply["journal"] ?? .array([])
-        if args.flags.contains("--json") { context.output.line(jsonLine(entries)) }
-        else { context.output.write(JournalView.render(entries, language: language, names: context.stationNames)) }
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply["journal"] ?? .array([]))); return }
+        let entries = try ReplyDocument.decode([JournalDocument].self, reply, field: "journal", language: language)
+        context.output.write(JournalView.render(entries, language: language, names: context.stationNames))
     }
 
     static let stats = Command(
@@ -214,8 +215,10 @@ extension Command {
             }
             context.output.line(jsonLine(document))
         } else {
-            context.output.write(JournalView.renderStats(stats, language: language))
-            context.output.write(AccuracyView.render(reply["accuracy"], language: language, names: context.stationNames))
+            let figures = try ReplyDocument.decode(StatsDocument.self, reply, field: "stats", language: language)
+            let accuracy = try ReplyDocument.decode(AccuracyDocument.self, reply, field: "accuracy", language: language)
+            context.output.write(JournalView.renderStats(figures, language: language))
+            context.output.write(AccuracyView.render(accuracy, language: language, names: context.stationNames))
         }
     }
 }

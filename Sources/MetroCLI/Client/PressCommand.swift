@@ -36,9 +36,8 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         // A very long press ends a calibration session: remember the segments it covered, to show their figures.
         // Only a press held that long can end one, so any other press is the press request alone.
-        let covered = hold < GestureTimings().veryLong / 1_000_000 ? []
-            : (try client.request(.status)["status"]?["calibration_session"]?["covered"]?.arrayValue ?? [])
-                .compactMap(\.stringValue)
+        let covered = try hold < GestureTimings().veryLong / 1_000_000 ? []
+            : CalibrationView.covered(client, language: language)
         // Press, then watch on the same connection: the decision comes at the earliest 400 ms after the release,
         // long after the daemon has answered the watch (it serves one connection's requests in order), and a
         // refused press (a real board) is answered before anything is watched.
@@ -56,7 +55,7 @@ extension Command {
             }
             context.output.line(text)
             if outcome["action"]?.stringValue == "calibration_end" {
-                let calibration = try client.request(.calibration)["calibration"] ?? .null
+                let calibration = try CalibrationView.calibration(client, language: language)
                 context.output.write(CalibrationView.renderSession(covered: covered, calibration: calibration, language: language, names: context.stationNames))
             }
             return

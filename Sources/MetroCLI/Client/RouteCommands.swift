@@ -64,7 +64,8 @@ extension Command {
             let changed = try client.request(pin ? .pin(from: from, to: to) : .unpin(from: from, to: to))
             context.output.write(RoutesView.pinOutcome(changed, pin: pin, from: from, to: to, language: language, names: context.stationNames))
             let reply = try client.request(.routes)
-            context.output.write(RoutesView.render(reply["routes"] ?? .null, language: language, names: context.stationNames))
+            try context.output.write(RoutesView.render(ReplyDocument.decode(RoutesDocument.self, reply, field: "routes", language: language),
+                                                       language: language, names: context.stationNames))
         }
     }
 
@@ -85,6 +86,9 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.routes)
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["routes"] ?? .null)) }
-        else { context.output.write(RoutesView.render(reply["routes"] ?? .null, language: language, names: context.stationNames)) }
+        else {
+            try context.output.write(RoutesView.render(ReplyDocument.decode(RoutesDocument.self, reply, field: "routes", language: language),
+                                                       language: language, names: context.stationNames))
+        }
     }
 }
