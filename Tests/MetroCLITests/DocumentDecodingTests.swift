@@ -32,6 +32,15 @@ import Testing
         #expect(jsonLine(readAccuracy) == accuracyLine)
     }
 
+    @Test func years() throws {
+        for year in [2025, 2026] {
+            let document = YearDocument(YearOnTheMetro(year: year, entries: Self.entries, network: network))
+            let (decoded, line) = try Self.readBack(document)
+            #expect(decoded == document)
+            #expect(jsonLine(decoded) == line)
+        }
+    }
+
     @Test func routes() throws {
         let routes = RoutesDocument(selected: RouteChoice(from: "lisova", to: "teremky"),
                                     pinned: [RouteChoice(from: "dnipro", to: "lisova")], recents: [])
