@@ -41,6 +41,17 @@ import Testing
         }
     }
 
+    @Test func remindersAndSuspensions() throws {
+        let line = #"[{"days":"mon-fri","from":"lisova","last_fired":null,"next":"2026-10-26T08:00:00+02:00","number":1,"skipped":["2026-03-29"],"time":"08:00","to":"teremky"},{"days":"daily","from":"dnipro","last_fired":"2026-10-25T07:00:00+02:00","next":null,"number":2,"skipped":[],"time":"07:00","to":"lisova"}]"#
+        let reminders = try JSONDecoder().decode(RemindersDocument.self, from: Data(line.utf8))
+        #expect(reminders.reminders.map(\.number) == [1, 2] && reminders.reminders[1].next == nil)
+        #expect(jsonLine(reminders) == line)
+        let suspensions = SuspensionsDocument([SuspendedStretch(from: "dnipro", to: "livoberezhna")])
+        let (decoded, suspensionsLine) = try Self.readBack(suspensions)
+        #expect(decoded == suspensions)
+        #expect(jsonLine(decoded) == suspensionsLine)
+    }
+
     @Test func routes() throws {
         let routes = RoutesDocument(selected: RouteChoice(from: "lisova", to: "teremky"),
                                     pinned: [RouteChoice(from: "dnipro", to: "lisova")], recents: [])
