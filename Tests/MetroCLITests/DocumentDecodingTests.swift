@@ -8,7 +8,8 @@ import Testing
 @Suite struct DocumentDecodingTests {
     static func readBack<Document: Codable & Equatable>(_ document: Document) throws -> (Document, String) {
         let line = jsonLine(document)
-        return (try JSONDecoder().decode(Document.self, from: Data(line.utf8)), line)
+        let decoded = try JSONDecoder().decode(Document.self, from: Data(line.utf8))
+        return (decoded, line)
     }
 
     static let entries = [DocumentEncodingTests.expired, DocumentEncodingTests.arrived]

@@ -24,24 +24,24 @@ enum RoutesView {
 
     /// What `pin` or `unpin` did, from its reply.
     static func pinOutcome(_ reply: JSONValue, pin: Bool, from: String, to: String, language L: Language,
-                           names: StationNames) -> String
+                           names: StationNames) throws(CLIError) -> String
     {
-        let route = "\(names.name(from, L)) → \(names.name(to, L))"
+        let route = names.route(from: from, to: to, L)
         if pin {
-            let result = reply["pin"]?["result"]?.stringValue
-            if result == "already_pinned" {
+            let outcome = try ReplyDocument.decode(PinResultDocument.self, reply, field: "pin", language: L)
+            if outcome.result == "already_pinned" {
                 return Phrase(uk: "маршрут \(route) уже закріплено (нічого не змінено)\n",
                               en: "\(route) was pinned already (nothing changed)\n")(L)
             }
             var out = Phrase(uk: "закріплено: \(route)\n", en: "pinned: \(route)\n")(L)
-            if let evicted = reply["pin"]?["evicted"], evicted != .null {
-                let old = names.route(evicted, L)
+            if let evicted = outcome.evicted {
+                let old = names.route(from: evicted.from, to: evicted.to, L)
                 out += Phrase(uk: "закріплених уже було \(RouteBook.maxPinned): найстаріший, \(old), відкріплено\n",
                               en: "\(RouteBook.maxPinned) were pinned already: the oldest, \(old), is unpinned to make room\n")(L)
             }
             return out
         }
-        return reply["unpin"]?["result"]?.stringValue == "not_pinned"
+        return try ReplyDocument.decode(ChangeResultDocument.self, reply, field: "unpin", language: L).result == "not_pinned"
             ? Phrase(uk: "маршрут \(route) не був закріплений (нічого не змінено)\n",
                      en: "\(route) was not pinned (nothing changed)\n")(L)
             : Phrase(uk: "відкріплено: \(route)\n", en: "unpinned: \(route)\n")(L)

@@ -47,14 +47,16 @@ extension Command {
         let wait = Int32(max(Int(client.replyTimeoutMilliseconds), hold + 5_000))
         while true {
             let message = try client.nextMessage(timeoutMilliseconds: wait)
-            guard message["event"]?.stringValue == "gesture", let outcome = message["gesture"],
-                  outcome["button"]?.intValue == button else { continue }
+            // Status events come on the same connection: only a gesture line says what the press did.
+            guard message["event"]?.stringValue == "gesture" else { continue }
+            let outcome = try ReplyDocument.decode(GestureDocument.self, message, field: "gesture", language: language)
+            guard outcome.button == button else { continue }
             let text = PressView.render(outcome, language: language)
-            if let refused = outcome["refused"], refused != .null {
+            if outcome.refused != nil {
                 throw CLIError(text, exitCode: 1)
             }
             context.output.line(text)
-            if outcome["action"]?.stringValue == "calibration_end" {
+            if outcome.action == "calibration_end" {
                 let calibration = try CalibrationView.calibration(client, language: language)
                 context.output.write(CalibrationView.renderSession(covered: covered, calibration: calibration, language: language, names: context.stationNames))
             }
@@ -65,8 +67,8 @@ extension Command {
 
 /// What `metrotimer press` says once the daemon has decided the gesture.
 enum PressView {
-    static func render(_ outcome: JSONValue, language L: Language) -> String {
-        guard let gesture = outcome["gesture"]?.stringValue else {
+    static func render(_ outcome: GestureDocument, language L: Language) -> String {
+        guard let gesture = outcome.gesture else {
             return Phrase(uk: "натискання нічого не означає (між 600 мс і 1,5 с): вібрація «не можна»",
                           en: "the press means nothing (between 600 ms and 1.5 s): the 'cannot' buzz")(L)
         }
@@ -77,7 +79,7 @@ enum PressView {
         case "long": name = Phrase(uk: "довге натискання", en: "long press")
         default: name = Phrase(uk: "дуже довге натискання", en: "very long press")
         }
-        let action = outcome["action"]?.stringValue ?? "cannot"
+        let action = outcome.action ?? "cannot"
         let did: Phrase
         switch action {
         case "start": did = Phrase(uk: "поїздку розпочато", en: "trip started")
@@ -95,7 +97,7 @@ enum PressView {
         case "calibration_end": did = Phrase(uk: "сесію калібрування завершено", en: "calibration session ended")
         default: did = Phrase(uk: "тут нічого не робить: вібрація «не можна»", en: "nothing to do here: the 'cannot' buzz")
         }
-        if let refused = outcome["refused"]?[L.rawValue]?.stringValue {
+        if let refused = outcome.refused.map({ Phrase(uk: $0.uk, en: $0.en)(L) }) {
             return name(L) + ": " + Phrase(uk: "дію «\(attempted(action).uk)» відхилено: \(refused)",
                                            en: "\(attempted(action).en) refused: \(refused)")(L)
         }

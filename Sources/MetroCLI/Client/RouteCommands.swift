@@ -62,7 +62,7 @@ extension Command {
             let client = try DaemonClient.connect(args, context)
             let from = args.positionals[0], to = args.positionals[1]
             let changed = try client.request(pin ? .pin(from: from, to: to) : .unpin(from: from, to: to))
-            context.output.write(RoutesView.pinOutcome(changed, pin: pin, from: from, to: to, language: language, names: context.stationNames))
+            try context.output.write(RoutesView.pinOutcome(changed, pin: pin, from: from, to: to, language: language, names: context.stationNames))
             let reply = try client.request(.routes)
             try context.output.write(RoutesView.render(ReplyDocument.decode(RoutesDocument.self, reply, field: "routes", language: language),
                                                        language: language, names: context.stationNames))

@@ -22,9 +22,4 @@ public struct StationNames: Sendable {
     func route(from: String, to: String, _ language: Language) -> String {
         "\(name(from, language)) → \(name(to, language))"
     }
-
-    /// "Lisova → Teremky" from a document's `from` and `to`.
-    func route(_ document: JSONValue?, _ language: Language) -> String {
-        "\(name(document?["from"]?.stringValue, language)) → \(name(document?["to"]?.stringValue, language))"
-    }
 }

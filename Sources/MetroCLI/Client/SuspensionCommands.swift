@@ -21,7 +21,8 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.suspend(from: args.positionals[0], to: args.positionals[1]))
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
-        let already = reply["suspend"]?["result"]?.stringValue == "already_suspended"
+        let already = try ReplyDocument.decode(ChangeResultDocument.self, reply, field: "suspend", language: language).result
+            == "already_suspended"
         let stretch = SuspensionsView.describe(args.positionals[0], args.positionals[1], language, names: context.stationNames)
         context.output.line(already
             ? Phrase(uk: "перегін \(stretch) уже призупинено (нічого не змінено)", en: "\(stretch) was suspended already (nothing changed)")(language)
