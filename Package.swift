@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "MetroEngine", dependencies: ["MetroModel"]),
         .target(name: "MetroControl", dependencies: ["MetroModel"]),
         // The accuracy lab: the engine's recording doubles on a virtual clock, a world model of true rides, figures.
-        .target(name: "MetroLab", dependencies: ["MetroModel", "MetroEngine"]),
+        .target(name: "MetroLab", dependencies: ["MetroModel", "MetroEngine", "MetroControl"]),
 
         // C seams.
         .target(name: "CLinuxShim"),
