@@ -35,8 +35,9 @@ let package = Package(
         // steps an engine through model time, a seeded generator. The lab is a simulation: it drives the engine
         // with the same doubles the engine tests do.
         .target(name: "MetroTestSupport", dependencies: ["MetroModel", "MetroEngine"]),
-        // The accuracy lab: the engine on the doubles and the virtual clock, a world model of true rides, figures.
-        .target(name: "MetroLab", dependencies: ["MetroModel", "MetroEngine", "MetroTestSupport"]),
+        // The accuracy lab: the engine on the doubles and the virtual clock, a world model of true rides, figures;
+        // it reads journals in the control contract's format.
+        .target(name: "MetroLab", dependencies: ["MetroModel", "MetroEngine", "MetroTestSupport", "MetroControl"]),
 
         // C seams.
         .target(name: "CLinuxShim"),

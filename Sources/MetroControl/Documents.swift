@@ -80,6 +80,10 @@ public struct RoutesDocument: Codable, Equatable, Sendable {
     public struct Route: Codable, Equatable, Sendable {
         public var from: String
         public var to: String
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
     }
     public var selected: Route?
     public var pinned: [Route]

@@ -254,6 +254,26 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         try c.encode(motor, forKey: .motor)
         try c.encode(suspensions, forKey: .suspensions)
     }
+    /// Reads what `encode(to:)` writes; `fault_details` and `suspensions` came later than the other fields, so a
+    /// document from a daemon without them reads as having none (its clients fall back to the English `faults`).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        state = try c.decode(String.self, forKey: .state)
+        now = try c.decode(String.self, forKey: .now)
+        route = try c.decode(Route?.self, forKey: .route)
+        clock = try c.decode(String.self, forKey: .clock)
+        hardware = try c.decode(String.self, forKey: .hardware)
+        time_scale = try c.decode(Double.self, forKey: .time_scale)
+        language = try c.decode(String.self, forKey: .language)
+        wall_clock = try c.decode(WallClock.self, forKey: .wall_clock)
+        trip = try c.decode(Trip?.self, forKey: .trip)
+        gps = try c.decode(GPS.self, forKey: .gps)
+        calibration_session = try c.decode(CalibrationSessionInfo?.self, forKey: .calibration_session)
+        faults = try c.decode([String].self, forKey: .faults)
+        fault_details = try c.decodeIfPresent([FaultDetail].self, forKey: .fault_details) ?? []
+        motor = try c.decode([String].self, forKey: .motor)
+        suspensions = try c.decodeIfPresent([SuspensionsDocument.Stretch].self, forKey: .suspensions) ?? []
+    }
     private enum CodingKeys: String, CodingKey {
         case state, now, route, clock, hardware, time_scale, language, wall_clock, trip, gps, calibration_session, faults, motor
         case suspensions, fault_details

@@ -1,4 +1,5 @@
 import Foundation
+import MetroControl
 import MetroModel
 
 /// `metrotimer-lab replay`: re-runs the rides of a journal (`metrotimer journal --json`) through the current model
@@ -32,31 +33,9 @@ public enum Replay {
         public var unplannable: [String]
     }
 
-    /// Unix seconds of an ISO 8601 timestamp with a numeric offset (`2026-08-17T22:41:15.250+03:00`).
+    /// Unix seconds of a journal timestamp (`2026-08-17T22:41:15.250+03:00`), read where the daemon writes it.
     static func unixSeconds(_ text: String) -> Int64? {
-        let b = Array(text.utf8)
-        func num(_ from: Int, _ count: Int) -> Int? {
-            guard from + count <= b.count else { return nil }
-            var n = 0
-            for c in b[from..<(from + count)] {
-                guard c >= 48 && c <= 57 else { return nil }
-                n = n * 10 + Int(c - 48)
-            }
-            return n
-        }
-        guard let y = num(0, 4), let mo = num(5, 2), let d = num(8, 2), let h = num(11, 2), let mi = num(14, 2),
-            let s = num(17, 2), b.count >= 25 else { return nil }
-        let tail = Array(b.suffix(6))
-        guard tail[0] == 43 || tail[0] == 45, let oh = num(b.count - 5, 2), let om = num(b.count - 2, 2) else { return nil }
-        let offset = Int64((oh * 3600 + om * 60) * (tail[0] == 45 ? -1 : 1))
-        // Days from the civil date (proleptic Gregorian), then the offset.
-        let yy = mo <= 2 ? y - 1 : y
-        let era = (yy >= 0 ? yy : yy - 399) / 400
-        let yoe = yy - era * 400
-        let doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = Int64(era * 146_097 + doe - 719_468)
-        return days * 86_400 + Int64(h * 3600 + mi * 60 + s) - offset
+        KyivTimestamp.unixNanoseconds(text).map { floorDivide($0, by: 1_000_000_000) }
     }
 
     /// Replays `rides` (the JSON of `metrotimer journal --json`) through `network`.

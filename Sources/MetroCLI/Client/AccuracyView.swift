@@ -4,39 +4,35 @@ import MetroModel
 /// The `accuracy` part of `metrotimer stats` as text, in the rider's language: late warnings, the planned
 /// arrival's error, and the mistaken presses set aside; then per route direction and time of day.
 enum AccuracyView {
-    static func render(_ doc: JSONValue?, language: Language, names: StationNames) -> String {
-        guard let doc, doc != .null, let all = doc["all"] else { return "" }
-        func percent(_ v: JSONValue?) -> String {
-            guard let d = v?.numberValue else { return "—" }
-            return "\(Int((d * 100).rounded())) %"
+    static func render(_ doc: AccuracyDocument, language: Language, names: StationNames) -> String {
+        let percent = JournalView.percent
+        func seconds(_ v: Int?) -> String {
+            v.map { Phrase(uk: "\($0) с", en: "\($0) s")(language) } ?? "—"
         }
-        func seconds(_ v: JSONValue?) -> String {
-            v?.intValue.map { Phrase(uk: "\($0) с", en: "\($0) s")(language) } ?? "—"
-        }
-        func figures(_ f: JSONValue) -> String {
-            Phrase(uk: "поїздок \(f["rides"]?.intValue ?? 0), запізнілих «наступна — ваша» \(f["late_rides"]?.intValue ?? 0) "
-                       + "з \(f["warned_rides"]?.intValue ?? 0) (\(percent(f["late_share"]))), похибка: медіана \(seconds(f["median_error_s"])), "
-                       + "p95 \(seconds(f["p95_abs_error_s"])), у межах ±30 с \(percent(f["within_30s_share"]))",
-                   en: "rides \(f["rides"]?.intValue ?? 0), late \"yours is next\" \(f["late_rides"]?.intValue ?? 0) "
-                       + "of \(f["warned_rides"]?.intValue ?? 0) (\(percent(f["late_share"]))), error: median \(seconds(f["median_error_s"])), "
-                       + "p95 \(seconds(f["p95_abs_error_s"])), within ±30 s \(percent(f["within_30s_share"]))")(language)
+        func figures(_ f: AccuracyDocument.Figures) -> String {
+            Phrase(uk: "поїздок \(f.rides), запізнілих «наступна — ваша» \(f.late_rides) "
+                       + "з \(f.warned_rides) (\(percent(f.late_share))), похибка: медіана \(seconds(f.median_error_s)), "
+                       + "p95 \(seconds(f.p95_abs_error_s)), у межах ±30 с \(percent(f.within_30s_share))",
+                   en: "rides \(f.rides), late \"yours is next\" \(f.late_rides) "
+                       + "of \(f.warned_rides) (\(percent(f.late_share))), error: median \(seconds(f.median_error_s)), "
+                       + "p95 \(seconds(f.p95_abs_error_s)), within ±30 s \(percent(f.within_30s_share))")(language)
         }
         var out = Phrase(uk: "точність прибуття (підтверджене − заплановане на старті; плюс — поїздка довша за план):\n",
                          en: "arrival accuracy (confirmed − planned at the start; positive = the ride took longer):\n")(language)
-        out += "  " + figures(all) + "\n"
-        let early = doc["set_aside"]?["too_early"]?.intValue ?? 0
-        let late = doc["set_aside"]?["too_late"]?.intValue ?? 0
+        out += "  " + figures(doc.all) + "\n"
+        // Keyed by reason: the daemon writes every reason it knows, zero or not.
+        let early = doc.set_aside["too_early"] ?? 0
+        let late = doc.set_aside["too_late"] ?? 0
         out += Phrase(uk: "  відкладено помилкових «я вийшов»: \(early + late) (\(early) — раніше за половину поїздки, "
                           + "\(late) — пізніше за подвійну поїздку + 10 хв)\n",
                       en: "  mistaken \"I'm off\" presses set aside: \(early + late) (\(early) before half the ride, "
                           + "\(late) after twice the ride + 10 min)\n")(language)
-        let groups = doc["groups"]?.arrayValue ?? []
-        if !groups.isEmpty {
+        if !doc.groups.isEmpty {
             out += Phrase(uk: "за напрямком і часом доби:\n", en: "by direction and time of day:\n")(language)
-            for g in groups {
-                let time = timeOfDay(g["time_of_day"]?.stringValue, language)
-                out += "  \(names.route(g, language)), "
-                    + "\(time): " + figures(g["figures"] ?? .null) + "\n"
+            for g in doc.groups {
+                let time = timeOfDay(g.time_of_day, language)
+                out += "  \(names.route(from: g.from, to: g.to, language)), "
+                    + "\(time): " + figures(g.figures) + "\n"
             }
         }
         return out

@@ -19,9 +19,9 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         if args.flags.contains("--reset") { _ = try client.request(.resetCalibration) }
         let reply = try client.request(.calibration)
-        let doc = reply["calibration"] ?? .null
-        if args.flags.contains("--json") { context.output.line(jsonLine(doc)) }
-        else { context.output.write(CalibrationView.render(doc, language: language, names: context.stationNames)) }
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply["calibration"] ?? .null)); return }
+        let doc = try ReplyDocument.decode(CalibrationDocument.self, reply, field: "calibration", language: language)
+        context.output.write(CalibrationView.render(doc, language: language, names: context.stationNames))
     }
 
     static let calibrate = Command(
@@ -48,10 +48,9 @@ extension Command {
             }
             let client = try DaemonClient.connect(args, context)
             // The segments this session passed, then the averages they have now (samples are stored as they come).
-            let covered = (try client.request(.status)["status"]?["calibration_session"]?["covered"]?.arrayValue ?? [])
-                .compactMap(\.stringValue)
+            let covered = try CalibrationView.covered(client, language: language)
             _ = try client.request(.endCalibration)
-            let after = try client.request(.calibration)["calibration"] ?? .null
+            let after = try CalibrationView.calibration(client, language: language)
             context.output.line(Phrase(uk: "сесію калібрування завершено", en: "calibration session ended")(language))
             context.output.write(CalibrationView.renderSession(covered: covered, calibration: after, language: language, names: context.stationNames))
             return
@@ -76,5 +75,19 @@ extension Command {
         if case .found(let station)? = context.stationNames.network?.resolve(args.positionals[2]) { from = station.name(language) }
         context.output.line(Phrase(uk: "сесію калібрування розпочато (\(LineLabel.text(line, .uk)) \(args.positionals[1])): натисніть, коли потяг рушить від станції \(from), потім на кожній зупинці",
                                    en: "calibration session started (\(LineLabel.text(line, .en)) \(args.positionals[1])): press as the train leaves \(from), then at each stop")(language))
+    }
+}
+
+extension CalibrationView {
+    /// The segments the calibration session in progress has passed (none without a session).
+    static func covered(_ client: DaemonClient, language: Language) throws(CLIError) -> [String] {
+        let reply = try client.request(.status)
+        return try ReplyDocument.decode(StatusDocument.self, reply, field: "status", language: language).calibration_session?.covered ?? []
+    }
+
+    /// The calibration as it stands now.
+    static func calibration(_ client: DaemonClient, language: Language) throws(CLIError) -> CalibrationDocument {
+        let reply = try client.request(.calibration)
+        return try ReplyDocument.decode(CalibrationDocument.self, reply, field: "calibration", language: language)
     }
 }

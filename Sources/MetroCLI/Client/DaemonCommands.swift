@@ -50,8 +50,9 @@ extension Command {
             let reply = try client.request(request)
             if args.flags.contains("--json") {
                 context.output.line(jsonLine(reply["status"] ?? reply))
-            } else if let status = reply["status"] {
-                context.output.write(StatusView.render(status, language: language, names: context.stationNames, nowUnixNanoseconds: context.now()))
+            } else {
+                try context.output.write(StatusView.render(reply: reply, language: language, names: context.stationNames,
+                                                       nowUnixNanoseconds: context.now()))
             }
         }
     }
@@ -102,7 +103,8 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.acknowledge)
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["status"] ?? reply)); return }
-        context.output.line(reply["acknowledged"]?.boolValue == true
+        let acknowledged = try ReplyDocument.decode(Bool.self, reply, field: "acknowledged", language: language)
+        context.output.line(acknowledged
             ? Phrase(uk: "сигнал вимкнено", en: "alert silenced")(language)
             : Phrase(uk: "нічого не вібрувало (нічого не змінено)", en: "nothing was buzzing (nothing changed)")(language))
     }
@@ -123,23 +125,25 @@ extension Command {
         try noArguments("status", args, language)
         let client = try DaemonClient.connect(args, context)
         let json = args.flags.contains("--json")
-        func show(_ status: JSONValue) {
-            if json { context.output.line(jsonLine(status)) }
-            else { context.output.write(StatusView.render(status, language: language, names: context.stationNames, nowUnixNanoseconds: context.now())) }
+        // The reply, or a pushed event, carries the document under "status".
+        func show(_ reply: JSONValue) throws(CLIError) {
+            if json { context.output.line(jsonLine(reply["status"] ?? .null)) }
+            else {
+                try context.output.write(StatusView.render(reply: reply, language: language, names: context.stationNames,
+                                                       nowUnixNanoseconds: context.now()))
+            }
         }
         if args.flags.contains("--watch") {
-            let first = try client.request(.watch)
-            show(first["status"] ?? .null)
+            try show(client.request(.watch))
             while true {
                 let event = try client.nextMessage()
-                if let status = event["status"] {
+                if event["status"] != nil {
                     if !json { context.output.line() }
-                    show(status)
+                    try show(event)
                 }
             }
         }
-        let reply = try client.request(.status)
-        show(reply["status"] ?? .null)
+        try show(client.request(.status))
     }
 
     static let journal = Command(
@@ -163,9 +167,9 @@ extension Command {
         }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.journal(limit: limit))
-        let entries = reply["journal"] ?? .array([])
-        if args.flags.contains("--json") { context.output.line(jsonLine(entries)) }
-        else { context.output.write(JournalView.render(entries, language: language, names: context.stationNames)) }
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply["journal"] ?? .array([]))); return }
+        let entries = try ReplyDocument.decode([JournalDocument].self, reply, field: "journal", language: language)
+        context.output.write(JournalView.render(entries, language: language, names: context.stationNames))
     }
 
     static let stats = Command(
@@ -211,8 +215,10 @@ extension Command {
             }
             context.output.line(jsonLine(document))
         } else {
-            context.output.write(JournalView.renderStats(stats, language: language))
-            context.output.write(AccuracyView.render(reply["accuracy"], language: language, names: context.stationNames))
+            let figures = try ReplyDocument.decode(StatsDocument.self, reply, field: "stats", language: language)
+            let accuracy = try ReplyDocument.decode(AccuracyDocument.self, reply, field: "accuracy", language: language)
+            context.output.write(JournalView.renderStats(figures, language: language))
+            context.output.write(AccuracyView.render(accuracy, language: language, names: context.stationNames))
         }
     }
 }

@@ -36,9 +36,8 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         // A very long press ends a calibration session: remember the segments it covered, to show their figures.
         // Only a press held that long can end one, so any other press is the press request alone.
-        let covered = hold < GestureTimings().veryLong / 1_000_000 ? []
-            : (try client.request(.status)["status"]?["calibration_session"]?["covered"]?.arrayValue ?? [])
-                .compactMap(\.stringValue)
+        let covered = try hold < GestureTimings().veryLong / 1_000_000 ? []
+            : CalibrationView.covered(client, language: language)
         // Press, then watch on the same connection: the decision comes at the earliest 400 ms after the release,
         // long after the daemon has answered the watch (it serves one connection's requests in order), and a
         // refused press (a real board) is answered before anything is watched.
@@ -48,15 +47,17 @@ extension Command {
         let wait = Int32(max(Int(client.replyTimeoutMilliseconds), hold + 5_000))
         while true {
             let message = try client.nextMessage(timeoutMilliseconds: wait)
-            guard message["event"]?.stringValue == "gesture", let outcome = message["gesture"],
-                  outcome["button"]?.intValue == button else { continue }
+            // Status events come on the same connection: only a gesture line says what the press did.
+            guard message["event"]?.stringValue == "gesture" else { continue }
+            let outcome = try ReplyDocument.decode(GestureDocument.self, message, field: "gesture", language: language)
+            guard outcome.button == button else { continue }
             let text = PressView.render(outcome, language: language)
-            if let refused = outcome["refused"], refused != .null {
+            if outcome.refused != nil {
                 throw CLIError(text, exitCode: 1)
             }
             context.output.line(text)
-            if outcome["action"]?.stringValue == "calibration_end" {
-                let calibration = try client.request(.calibration)["calibration"] ?? .null
+            if outcome.action == "calibration_end" {
+                let calibration = try CalibrationView.calibration(client, language: language)
                 context.output.write(CalibrationView.renderSession(covered: covered, calibration: calibration, language: language, names: context.stationNames))
             }
             return
@@ -66,8 +67,8 @@ extension Command {
 
 /// What `metrotimer press` says once the daemon has decided the gesture.
 enum PressView {
-    static func render(_ outcome: JSONValue, language L: Language) -> String {
-        guard let gesture = outcome["gesture"]?.stringValue else {
+    static func render(_ outcome: GestureDocument, language L: Language) -> String {
+        guard let gesture = outcome.gesture else {
             return Phrase(uk: "натискання нічого не означає (між 600 мс і 1,5 с): вібрація «не можна»",
                           en: "the press means nothing (between 600 ms and 1.5 s): the 'cannot' buzz")(L)
         }
@@ -78,7 +79,7 @@ enum PressView {
         case "long": name = Phrase(uk: "довге натискання", en: "long press")
         default: name = Phrase(uk: "дуже довге натискання", en: "very long press")
         }
-        let action = outcome["action"]?.stringValue ?? "cannot"
+        let action = outcome.action ?? "cannot"
         let did: Phrase
         switch action {
         case "start": did = Phrase(uk: "поїздку розпочато", en: "trip started")
@@ -96,7 +97,7 @@ enum PressView {
         case "calibration_end": did = Phrase(uk: "сесію калібрування завершено", en: "calibration session ended")
         default: did = Phrase(uk: "тут нічого не робить: вібрація «не можна»", en: "nothing to do here: the 'cannot' buzz")
         }
-        if let refused = outcome["refused"]?[L.rawValue]?.stringValue {
+        if let refused = outcome.refused.map({ Phrase(uk: $0.uk, en: $0.en)(L) }) {
             return name(L) + ": " + Phrase(uk: "дію «\(attempted(action).uk)» відхилено: \(refused)",
                                            en: "\(attempted(action).en) refused: \(refused)")(L)
         }

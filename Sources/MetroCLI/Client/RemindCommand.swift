@@ -72,25 +72,29 @@ extension Command {
             }
             return
         }
-        if let number = reply["added"]?.intValue, let entry = list.arrayValue?.first(where: { $0["number"]?.intValue == number }) {
-            context.output.line(Phrase(uk: "додано нагадування \(number):", en: "reminder \(number) added:")(L))
-            context.output.write(RemindersView.entry(entry, language: L, names: context.stationNames))
-            return
-        }
-        if let removed = reply["removed"] {
-            context.output.line(Phrase(uk: "видалено нагадування \(removed["number"]?.intValue ?? 0):",
-                                       en: "reminder \(removed["number"]?.intValue ?? 0) removed:")(L))
+        let reminders = try ReplyDocument.decode(RemindersDocument.self, reply, field: "reminders", language: L).reminders
+        switch request {
+        case .remindAdd:
+            let number = try ReplyDocument.decode(Int.self, reply, field: "added", language: L)
+            if let entry = reminders.first(where: { $0.number == number }) {
+                context.output.line(Phrase(uk: "додано нагадування \(number):", en: "reminder \(number) added:")(L))
+                context.output.write(RemindersView.entry(entry, language: L, names: context.stationNames))
+            } else {
+                context.output.write(RemindersView.render(reminders, language: L, names: context.stationNames))
+            }
+        case .remindRemove:
+            let removed = try ReplyDocument.decode(RemindersDocument.Entry.self, reply, field: "removed", language: L)
+            context.output.line(Phrase(uk: "видалено нагадування \(removed.number):", en: "reminder \(removed.number) removed:")(L))
             context.output.write(RemindersView.entry(removed, language: L, names: context.stationNames, showNext: false))
-            return
+        default:
+            context.output.write(RemindersView.render(reminders, language: L, names: context.stationNames))
         }
-        context.output.write(RemindersView.render(list, language: L, names: context.stationNames))
     }
 }
 
 /// Reminders as text.
 enum RemindersView {
-    static func render(_ list: JSONValue, language L: Language, names: StationNames) -> String {
-        let entries = list.arrayValue ?? []
+    static func render(_ entries: [RemindersDocument.Entry], language L: Language, names: StationNames) -> String {
         if entries.isEmpty {
             return Phrase(uk: "нагадувань немає (metrotimer remind add ГГ:ХХ [ДНІ] ЗВІДКИ КУДИ)\n",
                           en: "no reminders (metrotimer remind add HH:MM [DAYS] FROM TO)\n")(L)
@@ -98,18 +102,17 @@ enum RemindersView {
         return entries.map { entry($0, language: L, names: names) }.joined()
     }
 
-    static func entry(_ e: JSONValue, language L: Language, names: StationNames, showNext: Bool = true) -> String {
-        let days = (try? ReminderDays.parse(e["days"]?.stringValue ?? "daily"))?.text(L) ?? (e["days"]?.stringValue ?? "")
-        let time = e["time"]?.stringValue ?? "?"
-        var out = "\(e["number"]?.intValue ?? 0). \(time) \(days)  "
-            + names.route(e, L) + "\n"
+    static func entry(_ e: RemindersDocument.Entry, language L: Language, names: StationNames, showNext: Bool = true) -> String {
+        let days = (try? ReminderDays.parse(e.days))?.text(L) ?? e.days
+        let time = e.time
+        var out = "\(e.number). \(time) \(days)  "
+            + names.route(from: e.from, to: e.to, L) + "\n"
         guard showNext else { return out }
-        for date in e["skipped"]?.arrayValue ?? [] {
-            let d = date.stringValue ?? "?"
+        for d in e.skipped {
             out += Phrase(uk: "   \(d): годинник переводять уперед, \(time) того дня не буває — пропущено\n",
                           en: "   \(d): the clocks go forward, \(time) does not exist that day — skipped\n")(L)
         }
-        if let next = e["next"]?.stringValue {
+        if let next = e.next {
             out += Phrase(uk: "   наступне: \(readable(next))\n", en: "   next: \(readable(next))\n")(L)
         }
         return out

@@ -29,8 +29,9 @@ extension Command {
         let reply = try client.request(request)
         if args.flags.contains("--json") {
             context.output.line(jsonLine(reply["status"]?["route"] ?? .null))
-        } else if let status = reply["status"] {
-            context.output.write(StatusView.render(status, language: language, names: context.stationNames, nowUnixNanoseconds: context.now()))
+        } else {
+            try context.output.write(StatusView.render(reply: reply, language: language, names: context.stationNames,
+                                                       nowUnixNanoseconds: context.now()))
         }
     }
 
@@ -61,9 +62,10 @@ extension Command {
             let client = try DaemonClient.connect(args, context)
             let from = args.positionals[0], to = args.positionals[1]
             let changed = try client.request(pin ? .pin(from: from, to: to) : .unpin(from: from, to: to))
-            context.output.write(RoutesView.pinOutcome(changed, pin: pin, from: from, to: to, language: language, names: context.stationNames))
+            try context.output.write(RoutesView.pinOutcome(changed, pin: pin, from: from, to: to, language: language, names: context.stationNames))
             let reply = try client.request(.routes)
-            context.output.write(RoutesView.render(reply["routes"] ?? .null, language: language, names: context.stationNames))
+            try context.output.write(RoutesView.render(ReplyDocument.decode(RoutesDocument.self, reply, field: "routes", language: language),
+                                                       language: language, names: context.stationNames))
         }
     }
 
@@ -84,6 +86,9 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.routes)
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["routes"] ?? .null)) }
-        else { context.output.write(RoutesView.render(reply["routes"] ?? .null, language: language, names: context.stationNames)) }
+        else {
+            try context.output.write(RoutesView.render(ReplyDocument.decode(RoutesDocument.self, reply, field: "routes", language: language),
+                                                       language: language, names: context.stationNames))
+        }
     }
 }

@@ -18,8 +18,8 @@ public struct StationNames: Sendable {
         return network?.station(StationID(id))?.name(language) ?? id
     }
 
-    /// "Lisova → Teremky" from a document's `from` and `to`.
-    func route(_ document: JSONValue?, _ language: Language) -> String {
-        "\(name(document?["from"]?.stringValue, language)) → \(name(document?["to"]?.stringValue, language))"
+    /// "Lisova → Teremky".
+    func route(from: String, to: String, _ language: Language) -> String {
+        "\(name(from, language)) → \(name(to, language))"
     }
 }

@@ -19,15 +19,16 @@ enum StoredCalibration {
             let client = try DaemonClient(path: path, language: language)
             client.replyTimeoutMilliseconds = 2_000
             let reply = try client.request(.calibration)
+            let document = try ReplyDocument.decode(CalibrationDocument.self, reply, field: "calibration", language: language)
             var records: [CalibrationRecord] = []
-            for segment in reply["calibration"]?["segments"]?.arrayValue ?? [] {
-                guard let key = segment["segment"]?.stringValue.flatMap(SegmentKey.init) else { continue }
-                func average(_ name: String) -> CalibrationAverage? {
-                    guard let value = segment["\(name)_avg_s"]?.numberValue,
-                          let count = segment["\(name)_samples"]?.intValue, count > 0 else { return nil }
+            for segment in document.segments {
+                guard let key = SegmentKey(segment.segment) else { continue }
+                func average(_ value: Double?, _ count: Int) -> CalibrationAverage? {
+                    guard let value, count > 0 else { return nil }
                     return CalibrationAverage(average: value, count: count)
                 }
-                records.append(CalibrationRecord(key: key, running: average("running"), dwell: average("dwell")))
+                records.append(CalibrationRecord(key: key, running: average(segment.running_avg_s, segment.running_samples),
+                                                 dwell: average(segment.dwell_avg_s, segment.dwell_samples)))
             }
             // The same plausibility rules as the daemon's load: nothing implausible reaches the schedule.
             return .success(CalibrationStore.sanitised(records).0)

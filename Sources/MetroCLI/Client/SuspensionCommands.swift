@@ -21,13 +21,14 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.suspend(from: args.positionals[0], to: args.positionals[1]))
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
-        let already = reply["suspend"]?["result"]?.stringValue == "already_suspended"
+        let already = try ReplyDocument.decode(ChangeResultDocument.self, reply, field: "suspend", language: language).result
+            == "already_suspended"
         let stretch = SuspensionsView.describe(args.positionals[0], args.positionals[1], language, names: context.stationNames)
         context.output.line(already
             ? Phrase(uk: "перегін \(stretch) уже призупинено (нічого не змінено)", en: "\(stretch) was suspended already (nothing changed)")(language)
             : Phrase(uk: "призупинено: \(stretch); маршрути через нього не плануються до metrotimer resume",
                      en: "suspended: \(stretch); routes through it are refused until metrotimer resume")(language))
-        context.output.write(SuspensionsView.render(reply["suspensions"], language: language, names: context.stationNames))
+        try context.output.write(SuspensionsView.render(reply, language: language, names: context.stationNames))
     }
 
     static let resume = Command(
@@ -50,7 +51,7 @@ extension Command {
             : .resume(from: args.positionals[0], to: args.positionals[1])
         let reply = try client.request(request)
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
-        let lifted = reply["resumed"]?.arrayValue ?? []
+        let lifted = try ReplyDocument.decode(SuspensionsDocument.self, reply, field: "resumed", language: language).stretches
         if lifted.isEmpty {
             context.output.line(args.positionals.isEmpty
                 ? Phrase(uk: "жоден перегін не призупинено (нічого не змінено)", en: "no stretch was suspended (nothing changed)")(language)
@@ -58,10 +59,10 @@ extension Command {
                          en: "\(SuspensionsView.describe(args.positionals[0], args.positionals[1], language, names: context.stationNames)) was not suspended (nothing changed)")(language))
         }
         for s in lifted {
-            let text = SuspensionsView.describe(s["from"]?.stringValue ?? "?", s["to"]?.stringValue ?? "?", language, names: context.stationNames)
+            let text = SuspensionsView.describe(s.from, s.to, language, names: context.stationNames)
             context.output.line(Phrase(uk: "знову рух: \(text)", en: "service again: \(text)")(language))
         }
-        context.output.write(SuspensionsView.render(reply["suspensions"], language: language, names: context.stationNames))
+        try context.output.write(SuspensionsView.render(reply, language: language, names: context.stationNames))
     }
 
     static let suspensions = Command(
@@ -79,7 +80,7 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.suspensions)
         if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
-        context.output.write(SuspensionsView.render(reply["suspensions"], language: language, names: context.stationNames))
+        try context.output.write(SuspensionsView.render(reply, language: language, names: context.stationNames))
     }
 
     /// The options every feature command takes: `--json`, `--lang`, `--socket`, parsed in the rider's language;
@@ -103,14 +104,15 @@ enum SuspensionsView {
         "\(names.name(from, language)) – \(names.name(to, language))"
     }
 
-    static func render(_ list: JSONValue?, language: Language, names: StationNames) -> String {
-        let stretches = list?.arrayValue ?? []
+    /// The `suspensions` of a reply as text.
+    static func render(_ reply: JSONValue, language: Language, names: StationNames) throws(CLIError) -> String {
+        let stretches = try ReplyDocument.decode(SuspensionsDocument.self, reply, field: "suspensions", language: language).stretches
         if stretches.isEmpty {
             return Phrase(uk: "призупинених перегонів немає\n", en: "no stretch is suspended\n")(language)
         }
         var out = Phrase(uk: "призупинено:\n", en: "suspended:\n")(language)
         for s in stretches {
-            out += "  " + describe(s["from"]?.stringValue ?? "?", s["to"]?.stringValue ?? "?", language, names: names) + "\n"
+            out += "  " + describe(s.from, s.to, language, names: names) + "\n"
         }
         return out
     }
@@ -123,19 +125,16 @@ enum SuspensionsView {
         else { return network }
         // As for the calibration: a daemon that does not answer soon leaves the plan to the data file.
         client.replyTimeoutMilliseconds = 2_000
-        guard let reply = try? client.request(.suspensions) else { return network }
-        let stretches = (reply["suspensions"]?.arrayValue ?? []).compactMap { s -> SuspendedStretch? in
-            guard let from = s["from"]?.stringValue, let to = s["to"]?.stringValue else { return nil }
-            return SuspendedStretch(from: StationID(from), to: StationID(to))
-        }
-        return network.withLocalSuspensions(stretches)
+        guard let reply = try? client.request(.suspensions),
+            let document = try? ReplyDocument.decode(SuspensionsDocument.self, reply, field: "suspensions", language: .en)
+        else { return network }
+        return network.withLocalSuspensions(document.stretches.map { SuspendedStretch(from: StationID($0.from), to: StationID($0.to)) })
     }
 
     /// The status view's line: which stretches are suspended (nothing when none).
-    static func statusLines(_ list: JSONValue?, language: Language, names: StationNames) -> String {
-        let stretches = list?.arrayValue ?? []
+    static func statusLines(_ stretches: [SuspensionsDocument.Stretch], language: Language, names: StationNames) -> String {
         guard !stretches.isEmpty else { return "" }
-        let text = stretches.map { describe($0["from"]?.stringValue ?? "?", $0["to"]?.stringValue ?? "?", language, names: names) }
+        let text = stretches.map { describe($0.from, $0.to, language, names: names) }
             .joined(separator: "; ")
         return Phrase(uk: "⚠ призупинено: \(text)", en: "⚠ suspended: \(text)")(language) + "\n"
     }

@@ -8,10 +8,10 @@ enum YearCard {
     static let width = 800
     static let height = 480
 
-    static func render(_ y: JSONValue, language L: Language, names: StationNames) -> String {
+    static func render(_ y: YearDocument, language L: Language, names: StationNames) -> String {
         let network = names.network
-        let year = y["year"]?.intValue ?? 0
-        let rides = y["rides"]?.intValue ?? 0
+        let year = y.year
+        let rides = y.rides
         var body = ""
         func text(_ x: Int, _ yPos: Int, _ size: Int, _ content: String, weight: String = "normal",
                   fill: String = "#f4f4f4", anchor: String = "start")
@@ -24,12 +24,12 @@ enum YearCard {
         if rides == 0 {
             text(40, 240, 28, Phrase(uk: "Поїздок того року в журналі немає", en: "No rides that year in the journal")(L))
         } else {
-            let stations = y["stations"]?.intValue ?? 0
+            let stations = y.stations
             // Columns wide enough for "9999", "999 год 59 хв" and "52"; the duration is set smaller to fit.
             let figures: [(x: Int, size: Int, value: String, label: String)] = [
                 (40, 48, String(rides), Phrase(uk: Plural.ukrainian(rides, one: "поїздка", few: "поїздки", many: "поїздок"),
                                                en: Plural.english(rides, one: "ride", other: "rides"))(L)),
-                (220, 40, YearCommand.duration(y["time_underground_s"]?.intValue ?? 0, L), Phrase(uk: "у метро", en: "underground")(L)),
+                (220, 40, YearCommand.duration(y.time_underground_s, L), Phrase(uk: "у метро", en: "underground")(L)),
                 (590, 48, String(stations), Phrase(uk: Plural.ukrainian(stations, one: "станція", few: "станції", many: "станцій"),
                                                    en: Plural.english(stations, one: "station", other: "stations"))(L)),
             ]
@@ -38,26 +38,25 @@ enum YearCard {
                 text(figure.x, 222, 20, figure.label, fill: "#c9cfdb")
             }
             // One bar per line ridden, in the line's colour.
-            let lines = (y["lines"]?.arrayValue ?? []).compactMap(\.stringValue)
-            for (i, id) in lines.enumerated() {
+            for (i, id) in y.lines.enumerated() {
                 let color = network?.line(LineID(id))?.color ?? "#888888"
                 let x = 40 + i * 120
                 body += "  <rect x=\"\(x)\" y=\"250\" width=\"100\" height=\"30\" rx=\"15\" fill=\"\(escape(color))\"/>\n"
-                text(x + 50, 272, 18, YearCommand.lineNames(.array([.string(id)]), L).first ?? id, weight: "bold",
+                text(x + 50, 272, 18, YearCommand.lineNames([id], L).first ?? id, weight: "bold",
                      fill: "#ffffff", anchor: "middle")
             }
             var rows: [String] = []
-            if let fav = y["favourite_route"], fav != .null {
-                rows.append(Phrase(uk: "Найчастіше: ", en: "Most often: ")(L) + names.route(fav, L)
-                    + " · " + YearCommand.ridesText(fav["rides"]?.intValue ?? 0, L))
+            if let fav = y.favourite_route {
+                rows.append(Phrase(uk: "Найчастіше: ", en: "Most often: ")(L) + names.route(from: fav.from, to: fav.to, L)
+                    + " · " + YearCommand.ridesText(fav.rides, L))
             }
-            if let e = y["earliest"], e != .null {
+            if let e = y.earliest {
                 rows.append(Phrase(uk: "Найраніше: ", en: "Earliest: ")(L) + YearCommand.when(e, L, names: names))
             }
-            if let l = y["latest"], l != .null {
+            if let l = y.latest {
                 rows.append(Phrase(uk: "Найпізніше: ", en: "Latest: ")(L) + YearCommand.when(l, L, names: names))
             }
-            rows.append(Phrase(uk: "Точність: ", en: "Accuracy: ")(L) + YearCommand.accuracy(y["accuracy"], L))
+            rows.append(Phrase(uk: "Точність: ", en: "Accuracy: ")(L) + YearCommand.accuracy(y.accuracy, L))
             // Long station names must not run off the card: a row too long for 720 px (at about 0.55 em a
             // character in DejaVu Sans) is set smaller.
             for (i, row) in rows.enumerated() {

@@ -17,8 +17,8 @@ enum YearCommand {
         }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.year(year))
-        let document = reply["year"] ?? .null
         if let path = args.values["--svg"] {
+            let document = try ReplyDocument.decode(YearDocument.self, reply, field: "year", language: L)
             let svg = YearCard.render(document, language: L, names: context.stationNames)
             if path == "-" {
                 context.output.write(svg)
@@ -36,37 +36,40 @@ enum YearCommand {
                 context.output.line(Phrase(uk: "картку \(year) року записано у \(path)", en: "the \(year) card is written to \(path)")(L))
             }
         }
-        if args.flags.contains("--json") { context.output.line(jsonLine(document)); return }
-        if args.values["--svg"] == nil { context.output.write(render(document, language: L, names: context.stationNames)) }
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply["year"] ?? .null)); return }
+        if args.values["--svg"] == nil {
+            let document = try ReplyDocument.decode(YearDocument.self, reply, field: "year", language: L)
+            context.output.write(render(document, language: L, names: context.stationNames))
+        }
     }
 
     /// The year as text.
-    static func render(_ y: JSONValue, language L: Language, names: StationNames) -> String {
-        let year = y["year"]?.intValue ?? 0
-        let rides = y["rides"]?.intValue ?? 0
+    static func render(_ y: YearDocument, language L: Language, names: StationNames) -> String {
+        let year = y.year
+        let rides = y.rides
         var out = Phrase(uk: "\(year) рік у метро\n", en: "\(year) on the metro\n")(L)
         guard rides > 0 else {
             return out + Phrase(uk: "поїздок того року в журналі немає\n", en: "no rides that year in the journal\n")(L)
         }
-        let cancelled = y["cancelled"]?.intValue ?? 0
+        let cancelled = y.cancelled
         out += Phrase(uk: "поїздки: \(rides)", en: "rides: \(rides)")(L)
             + (cancelled > 0 ? Phrase(uk: " (і скасовані: \(cancelled))", en: " (and \(cancelled) cancelled)")(L) : "") + "\n"
-        out += Phrase(uk: "час у метро: ", en: "time underground: ")(L) + duration(y["time_underground_s"]?.intValue ?? 0, L) + "\n"
+        out += Phrase(uk: "час у метро: ", en: "time underground: ")(L) + duration(y.time_underground_s, L) + "\n"
         let total = names.network?.allStations.count
-        out += Phrase(uk: "станції: \(y["stations"]?.intValue ?? 0)", en: "stations: \(y["stations"]?.intValue ?? 0)")(L)
+        out += Phrase(uk: "станції: \(y.stations)", en: "stations: \(y.stations)")(L)
             + (total.map { Phrase(uk: " із \($0)", en: " of \($0)")(L) } ?? "") + "\n"
-        out += Phrase(uk: "лінії: ", en: "lines: ")(L) + lineNames(y["lines"], L).joined(separator: ", ") + "\n"
-        if let fav = y["favourite_route"], fav != .null {
-            out += Phrase(uk: "найчастіший маршрут: ", en: "most frequent route: ")(L) + names.route(fav, L)
-                + " (" + ridesText(fav["rides"]?.intValue ?? 0, L) + ")\n"
+        out += Phrase(uk: "лінії: ", en: "lines: ")(L) + lineNames(y.lines, L).joined(separator: ", ") + "\n"
+        if let fav = y.favourite_route {
+            out += Phrase(uk: "найчастіший маршрут: ", en: "most frequent route: ")(L) + names.route(from: fav.from, to: fav.to, L)
+                + " (" + ridesText(fav.rides, L) + ")\n"
         }
-        if let e = y["earliest"], e != .null {
+        if let e = y.earliest {
             out += Phrase(uk: "найраніша поїздка: ", en: "earliest ride: ")(L) + when(e, L, names: names) + "\n"
         }
-        if let l = y["latest"], l != .null {
+        if let l = y.latest {
             out += Phrase(uk: "найпізніша поїздка: ", en: "latest ride: ")(L) + when(l, L, names: names) + "\n"
         }
-        out += Phrase(uk: "точність: ", en: "accuracy: ")(L) + accuracy(y["accuracy"], L) + "\n"
+        out += Phrase(uk: "точність: ", en: "accuracy: ")(L) + accuracy(y.accuracy, L) + "\n"
         return out
     }
 
@@ -83,27 +86,28 @@ enum YearCommand {
     }
 
     /// Line ids as riders read them: `M1` (Ukrainian `М1`, with a Cyrillic М).
-    static func lineNames(_ lines: JSONValue?, _ L: Language) -> [String] {
-        (lines?.arrayValue ?? []).compactMap(\.stringValue).map {
+    static func lineNames(_ lines: [String], _ L: Language) -> [String] {
+        lines.map {
             let digits = $0.dropFirst()
             return (L == .uk ? "М" : "M") + digits
         }
     }
 
     /// `05:41, 2026-03-02 (Lisova → Teremky)`.
-    static func when(_ ride: JSONValue, _ L: Language, names: StationNames) -> String {
-        let t0 = Array(ride["t0"]?.stringValue ?? "")
-        guard t0.count >= 16 else { return names.route(ride, L) }
-        return String(t0[11..<16]) + ", " + String(t0[0..<10]) + " (" + names.route(ride, L) + ")"
+    static func when(_ ride: YearDocument.Ride, _ L: Language, names: StationNames) -> String {
+        let t0 = Array(ride.t0)
+        let route = names.route(from: ride.from, to: ride.to, L)
+        guard t0.count >= 16 else { return route }
+        return String(t0[11..<16]) + ", " + String(t0[0..<10]) + " (" + route + ")"
     }
 
-    static func accuracy(_ a: JSONValue?, _ L: Language) -> String {
-        let measured = a?["measured_trips"]?.intValue ?? 0
-        guard measured > 0, let median = a?["median_error_s"]?.intValue else {
+    static func accuracy(_ a: YearDocument.Accuracy, _ L: Language) -> String {
+        let measured = a.measured_trips
+        guard measured > 0, let median = a.median_error_s else {
             return Phrase(uk: "немає виміряних поїздок (довге натискання «я вийшов» їх вимірює)",
                           en: "no measured rides (a long press, \"I'm off\", measures one)")(L)
         }
-        let share = Int(((a?["within_30s_share"]?.numberValue ?? 0) * 100).rounded())
+        let share = Int(((a.within_30s_share ?? 0) * 100).rounded())
         let signed = median > 0 ? "+\(median)" : "\(median)"
         return Phrase(uk: "медіанна похибка \(signed) с, \(share) % у межах ±30 с (виміряно: \(measured))",
                       en: "median error \(signed) s, \(share) % within ±30 s (\(measured) measured)")(L)

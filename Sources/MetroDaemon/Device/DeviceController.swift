@@ -312,15 +312,10 @@ extension ControlReply {
     /// A pushed gesture for subscribers: `{"event": "gesture", "gesture": {"button", "gesture", "action",
     /// "refused": {"uk", "en"} | null, "code"}}`; `gesture` and `action` are null for a press that meant nothing.
     static func gestureEvent(_ outcome: GestureOutcome) -> String {
-        let refused: JSONValue = outcome.refusal.map {
-            .object(["uk": .string($0.message(.uk)), "en": .string($0.message(.en))])
-        } ?? .null
-        return jsonLine(JSONValue.object(["event": .string("gesture"), "gesture": .object([
-            "button": .number(Double(outcome.button)),
-            "gesture": outcome.gesture.map { .string($0.rawValue) } ?? .null,
-            "action": outcome.action.map { .string($0) } ?? .null,
-            "refused": refused,
-            "code": outcome.refusal.map { .string($0.code.rawValue) } ?? .null,
-        ])]))
+        let document = GestureDocument(
+            button: outcome.button, gesture: outcome.gesture?.rawValue, action: outcome.action,
+            refused: outcome.refusal.map { GestureDocument.Refusal(uk: $0.message(.uk), en: $0.message(.en)) },
+            code: outcome.refusal?.code.rawValue)
+        return jsonLine(JSONValue.object(["event": .string("gesture"), "gesture": JSONValue(encoding: document)]))
     }
 }

@@ -10,9 +10,6 @@ extension Daemon {
     {
         let now = clock.now()
         let wallNow = Daemon.wallNowUnixSeconds()
-        func route(_ choice: RouteChoice) -> JSONValue {
-            .object(["from": .string(choice.from.rawValue), "to": .string(choice.to.rawValue)])
-        }
         func suspensionsValue() -> JSONValue { JSONValue(encoding: SuspensionsDocument(engine.suspensions)) }
         func remindersValue() -> JSONValue {
             JSONValue(encoding: RemindersDocument(engine.reminders, wallNowUnixSeconds: wallNow))
@@ -38,21 +35,22 @@ extension Daemon {
             return reply { () throws(EngineError) in
                 let result = try engine.pin(RouteChoice(from: try resolve(from), to: try resolve(to)), now: now)
                 switch result {
-                case .alreadyPinned: return ["pin": .object(["result": .string("already_pinned"), "evicted": .null])]
+                case .alreadyPinned: return ["pin": JSONValue(encoding: PinResultDocument(result: "already_pinned", evicted: nil))]
                 case .pinned(let evicted):
-                    return ["pin": .object(["result": .string("pinned"), "evicted": evicted.map(route) ?? .null])]
+                    let route = evicted.map { RoutesDocument.Route(from: $0.from.rawValue, to: $0.to.rawValue) }
+                    return ["pin": JSONValue(encoding: PinResultDocument(result: "pinned", evicted: route))]
                 }
             }
         case .unpin(let from, let to):
             return reply { () throws(EngineError) in
                 let was = try engine.unpinReporting(RouteChoice(from: try resolve(from), to: try resolve(to)), now: now)
-                return ["unpin": .object(["result": .string(was ? "unpinned" : "not_pinned")])]
+                return ["unpin": JSONValue(encoding: ChangeResultDocument(result: was ? "unpinned" : "not_pinned"))]
             }
         case .suspend(let from, let to):
             return reply { () throws(EngineError) in
                 let stretch = SuspendedStretch(from: try resolve(from), to: try resolve(to))
                 let added = try engine.suspend(stretch, now: now)
-                return ["suspend": .object(["result": .string(added ? "suspended" : "already_suspended")]),
+                return ["suspend": JSONValue(encoding: ChangeResultDocument(result: added ? "suspended" : "already_suspended")),
                         "suspensions": suspensionsValue()]
             }
         case .resume(let from, let to):
