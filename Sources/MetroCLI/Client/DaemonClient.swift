@@ -111,7 +111,7 @@ final class DaemonClient {
                                     + "nothing was sent")(language ?? .en))
         }
         var reply = try exchange(line)
-        for pause in DaemonClient.busyRetryPauses where reply["code"]?.stringValue == ReplyCode.busy.rawValue {
+        for pause in DaemonClient.busyRetryPauses where ControlReplyHead(reply).code == ReplyCode.busy.rawValue {
             usleep(pause)
             try? connection.close()
             connection = try DaemonClient.open(path, language ?? .en)
@@ -119,9 +119,10 @@ final class DaemonClient {
             pending = []
             reply = try exchange(line)
         }
-        if reply["ok"]?.boolValue == false {
-            throw CLIError(reply["error"]?.stringValue ?? Phrase(uk: "служба відхилила запит", en: "the daemon refused the request")(language ?? .en),
-                           exitCode: ReplyCode.exitStatus(forCode: reply["code"]?.stringValue))
+        let head = ControlReplyHead(reply)
+        if head.isRefusal {
+            throw CLIError(head.error ?? Phrase(uk: "служба відхилила запит", en: "the daemon refused the request")(language ?? .en),
+                           exitCode: ReplyCode.exitStatus(forCode: head.code))
         }
         return reply
     }
@@ -134,7 +135,7 @@ final class DaemonClient {
             try connection.writeAll(Array((line + "\n").utf8))
             // A watcher may be pushed events before the reply: keep them, in order, for nextMessage.
             var message = try readMessage(timeoutMilliseconds: replyTimeoutMilliseconds)
-            while message["event"] != nil {
+            while ControlReplyHead(message).isEvent {
                 events.append(message)
                 message = try readMessage(timeoutMilliseconds: replyTimeoutMilliseconds)
             }
@@ -144,7 +145,7 @@ final class DaemonClient {
         } catch {
             // The daemon may have refused this peer and closed before the request went out: its reply is
             // still waiting to be read and says why (e.g. permission denied).
-            guard let refusal = try? nextMessage(timeoutMilliseconds: replyTimeoutMilliseconds), refusal["ok"]?.boolValue == false else {
+            guard let refusal = try? nextMessage(timeoutMilliseconds: replyTimeoutMilliseconds), ControlReplyHead(refusal).isRefusal else {
                 throw CLIError(Phrase(uk: "втрачено зʼєднання з metrotimerd: \(error)",
                                       en: "lost the connection to metrotimerd: \(error)")(language ?? .en), exitCode: CLIError.unavailableCode)
             }

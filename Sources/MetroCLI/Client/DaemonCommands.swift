@@ -137,7 +137,7 @@ extension Command {
             try show(client.request(.watch))
             while true {
                 let event = try client.nextMessage()
-                if event["status"] != nil {
+                if ControlReplyHead(event).event == "status" {
                     if !json { context.output.line() }
                     try show(event)
                 }

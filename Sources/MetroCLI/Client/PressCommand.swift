@@ -48,7 +48,7 @@ extension Command {
         while true {
             let message = try client.nextMessage(timeoutMilliseconds: wait)
             // Status events come on the same connection: only a gesture line says what the press did.
-            guard message["event"]?.stringValue == "gesture" else { continue }
+            guard ControlReplyHead(message).event == "gesture" else { continue }
             let outcome = try ReplyDocument.decode(GestureDocument.self, message, field: "gesture", language: language)
             guard outcome.button == button else { continue }
             let text = PressView.render(outcome, language: language)
