@@ -30,7 +30,7 @@ public final class UnixListener {
     public let path: String
 
     /// Binds `path`, sets its mode and listens.
-    public init(path: String, mode: mode_t = 0o660, backlog: Int32 = 16) throws {
+    public init(path: String, mode: Glibc.mode_t = 0o660, backlog: Int32 = 16) throws {
         let address = try UnixAddress(path: path)
         let socket = try makeUnixSocket(type: clinux_sock_stream(), nonblocking: true, purpose: "listening on \(path)")
         if try !Self.bind(socket, to: address) {
