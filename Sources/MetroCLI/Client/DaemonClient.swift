@@ -15,9 +15,7 @@ final class DaemonClient {
     /// The language the daemon should word its refusals in (the command's `--lang`, else the locale's).
     var language: Language?
     private var connection: UnixConnection
-    /// The longest reply line read (a 10 000-entry journal is about 3 MB: docs/control-protocol.md).
-    private static let maximumReplyLine = 1 << 22
-    private var buffer = LineBuffer(maximumLineLength: DaemonClient.maximumReplyLine)
+    private var buffer = LineBuffer(maximumLineLength: 1 << 22)
     private var pending: [String] = []
 
     /// The socket path: `--socket`, else `$METROTIMER_SOCKET`, else the default.
@@ -117,7 +115,7 @@ final class DaemonClient {
             usleep(pause)
             try? connection.close()
             connection = try DaemonClient.open(path, language ?? .en)
-            buffer = LineBuffer(maximumLineLength: DaemonClient.maximumReplyLine)
+            buffer = LineBuffer(maximumLineLength: 1 << 22)
             pending = []
             reply = try exchange(line)
         }
