@@ -45,46 +45,101 @@ public enum TimeText {
     public static func parseNoting(_ text: String, todayFrom nowUnixSeconds: Int64, language L: Language)
         throws(CLIError) -> ParsedTime
     {
-        func bad(_ why: Phrase) -> CLIError {
-            .usage(Phrase(uk: "не вдається прочитати час '\(text)': \(why.uk) (очікується напр. 2026-08-17T22:20:00, "
-                              + "2026-08-17T22:20:00+03:00 або 22:20)",
-                          en: "cannot read time '\(text)': \(why.en) (expected e.g. 2026-08-17T22:20:00, "
-                              + "2026-08-17T22:20:00+03:00 or 22:20)")(L))
+        var reader = TimeReader(text: text, language: L)
+        let date = try reader.date(todayFrom: nowUnixSeconds)
+        let time = try reader.timeOfDay()
+        if reader.rest.isEmpty { return try reader.kyivWallTime(date, time) }
+        let offset = try reader.offsetSeconds()
+        let days = KyivTime.daysFromCivil(year: date.year, month: date.month, day: date.day)
+        return ParsedTime(unixSeconds: days * 86_400 + Int64(time.hour * 3600 + time.minute * 60 + time.second - offset), note: nil)
+    }
+
+    /// The years `--at` accepts.
+    static let years = 1900...2200
+
+    static func daysIn(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
         }
-        var rest = Substring(text.trimmingCharacters())
-        var year: Int, month: Int, day: Int
+    }
+}
+
+/// `TimeText.parseNoting` reading its text from the front, one part at a time, with `rest` what is still to read.
+private struct TimeReader {
+    typealias CivilDate = (year: Int, month: Int, day: Int)
+    typealias TimeOfDay = (hour: Int, minute: Int, second: Int)
+
+    let text: String
+    let language: Language
+    var rest: Substring
+
+    init(text: String, language: Language) {
+        self.text = text
+        self.language = language
+        rest = Substring(text.trimmingCharacters())
+    }
+
+    /// Every refusal names the whole text and shows the forms that are read.
+    func bad(_ why: Phrase) -> CLIError {
+        .usage(Phrase(uk: "не вдається прочитати час '\(text)': \(why.uk) (очікується напр. 2026-08-17T22:20:00, "
+                          + "2026-08-17T22:20:00+03:00 або 22:20)",
+                      en: "cannot read time '\(text)': \(why.en) (expected e.g. 2026-08-17T22:20:00, "
+                          + "2026-08-17T22:20:00+03:00 or 22:20)")(language))
+    }
+
+    /// Exactly `digits` ASCII digits, consumed; nil (and nothing consumed) otherwise.
+    mutating func number(_ digits: Int) -> Int? {
+        let part = rest.prefix(digits)
+        guard part.count == digits, part.allSatisfy(\.isASCII), part.allSatisfy(\.isNumber),
+            let value = Int(part) else { return nil }
+        rest = rest.dropFirst(digits)
+        return value
+    }
+
+    /// The written `YYYY-MM-DD` and its `T`, or today in Kyiv when the text starts with the time of day.
+    mutating func date(todayFrom nowUnixSeconds: Int64) throws(CLIError) -> CivilDate {
+        let date: CivilDate
         if rest.count >= 10, rest[rest.index(rest.startIndex, offsetBy: 4)] == "-" {
-            guard let y = PlainNumber.whole(rest.prefix(4)), rest.dropFirst(4).first == "-",
-                let m = PlainNumber.whole(rest.dropFirst(5).prefix(2)), rest.dropFirst(7).first == "-",
-                let d = PlainNumber.whole(rest.dropFirst(8).prefix(2))
-            else { throw bad(Phrase(uk: "дата має бути РРРР-ММ-ДД", en: "the date must be YYYY-MM-DD")) }
-            (year, month, day) = (y, m, d)
-            rest = rest.dropFirst(10)
-            guard let separator = rest.first, separator == "T" || separator == "t" || separator == " " else {
-                throw bad(Phrase(uk: "після дати через 'T' має йти час доби", en: "a time of day must follow the date after 'T'"))
-            }
-            rest = rest.dropFirst()
+            date = try writtenDate()
         } else {
             let today = KyivTime.civil(unixSeconds: nowUnixSeconds)
-            (year, month, day) = (today.year, today.month, today.day)
+            date = (today.year, today.month, today.day)
         }
+        try validate(date: date)
+        return date
+    }
+
+    private mutating func writtenDate() throws(CLIError) -> CivilDate {
+        guard let y = PlainNumber.whole(rest.prefix(4)), rest.dropFirst(4).first == "-",
+            let m = PlainNumber.whole(rest.dropFirst(5).prefix(2)), rest.dropFirst(7).first == "-",
+            let d = PlainNumber.whole(rest.dropFirst(8).prefix(2))
+        else { throw bad(Phrase(uk: "дата має бути РРРР-ММ-ДД", en: "the date must be YYYY-MM-DD")) }
+        rest = rest.dropFirst(10)
+        guard let separator = rest.first, separator == "T" || separator == "t" || separator == " " else {
+            throw bad(Phrase(uk: "після дати через 'T' має йти час доби", en: "a time of day must follow the date after 'T'"))
+        }
+        rest = rest.dropFirst()
+        return (y, m, d)
+    }
+
+    private func validate(date: CivilDate) throws(CLIError) {
+        let (year, month, day) = date
+        let years = TimeText.years
         // The model counts nanoseconds in an Int64, which reaches only 1678…2262; the timetable means nothing that far.
         guard years.contains(year) else {
             throw bad(Phrase(uk: "рік \(year) поза межами \(years.lowerBound)…\(years.upperBound)",
                              en: "year \(year) is outside \(years.lowerBound)…\(years.upperBound)"))
         }
         guard (1...12).contains(month) else { throw bad(Phrase(uk: "місяця \(month) не існує", en: "month \(month) does not exist")) }
-        guard (1...daysIn(year: year, month: month)).contains(day) else {
+        guard (1...TimeText.daysIn(year: year, month: month)).contains(day) else {
             throw bad(Phrase(uk: "дня \(day) у місяці \(month) не існує", en: "day \(day) does not exist in month \(month)"))
         }
+    }
 
-        func number(_ digits: Int) -> Int? {
-            let part = rest.prefix(digits)
-            guard part.count == digits, part.allSatisfy(\.isASCII), part.allSatisfy(\.isNumber),
-                let value = Int(part) else { return nil }
-            rest = rest.dropFirst(digits)
-            return value
-        }
+    /// `HH:MM[:SS[.fraction]]`; the fraction is read only to be dropped.
+    mutating func timeOfDay() throws(CLIError) -> TimeOfDay {
         guard let hour = number(2), rest.first == ":" else { throw bad(Phrase(uk: "час доби має бути ГГ:ХХ[:СС]", en: "the time of day must be HH:MM[:SS]")) }
         rest = rest.dropFirst()
         guard let minute = number(2) else { throw bad(Phrase(uk: "хвилини — дві цифри", en: "the minutes must be two digits")) }
@@ -100,6 +155,12 @@ public enum TimeText {
                 rest = rest.dropFirst(digits.count)
             }
         }
+        try validate(time: (hour, minute, second))
+        return (hour, minute, second)
+    }
+
+    private func validate(time: TimeOfDay) throws(CLIError) {
+        let (hour, minute, second) = time
         guard hour < 24 else {
             throw bad(Phrase(uk: "години \(hour) не буває: година доби — від 00 до 23 (після опівночі вкажіть дату наступного дня, "
                                  + "напр. 2026-08-18T01:00)",
@@ -108,65 +169,57 @@ public enum TimeText {
         }
         guard minute < 60 else { throw bad(Phrase(uk: "хвилин лише 00–59, не \(minute)", en: "minutes run 00–59, not \(minute)")) }
         guard second < 60 else { throw bad(Phrase(uk: "секунд лише 00–59, не \(second)", en: "seconds run 00–59, not \(second)")) }
-
-        if rest.isEmpty {
-            // Kyiv wall time: the two readings of the clock (summer +03:00, winter +02:00) that give this time.
-            let localAsUTC = KyivTime.daysFromCivil(year: year, month: month, day: day) * 86_400
-                + Int64(hour * 3600 + minute * 60 + second)
-            let summer = localAsUTC - 3 * 3600, winter = localAsUTC - 2 * 3600
-            let summerHolds = KyivTime.utcOffset(atUnixSeconds: summer) == 3 * 3600
-            let winterHolds = KyivTime.utcOffset(atUnixSeconds: winter) == 2 * 3600
-            let shown = "\(two(hour)):\(two(minute))"
-            let date = "\(year)-\(two(month))-\(two(day))"
-            switch (summerHolds, winterHolds) {
-            case (true, true):
-                return ParsedTime(unixSeconds: summer, note: Phrase(
-                    uk: "\(shown) \(date) буває двічі (годинник переводять з 04:00 літнього часу на 03:00 зимового): взято перше, "
-                        + "EEST (+03:00); друге — \(date)T\(shown)+02:00",
-                    en: "\(shown) on \(date) happens twice (the clocks go back from 04:00 summer time to 03:00 winter time): "
-                        + "taking the first, EEST (+03:00); for the second write \(date)T\(shown)+02:00"))
-            case (false, false):
-                throw bad(Phrase(
-                    uk: "\(shown) \(date) у Києві не існує: о 03:00 годинник переводять одразу на 04:00 (EET → EEST); "
-                        + "візьміть 04:\(two(minute)) або вкажіть зсув",
-                    en: "\(shown) on \(date) does not exist in Kyiv: at 03:00 the clocks jump to 04:00 (EET → EEST); "
-                        + "use 04:\(two(minute)) or give an offset"))
-            case (true, false):
-                return ParsedTime(unixSeconds: summer, note: nil)
-            case (false, true):
-                return ParsedTime(unixSeconds: winter, note: nil)
-            }
-        }
-        var offset = 0
-        if rest == "Z" || rest == "z" {
-            offset = 0
-        } else if let sign = rest.first, sign == "+" || sign == "-" {
-            rest = rest.dropFirst()
-            guard let oh = number(2) else { throw bad(Phrase(uk: "зсув має бути ±ГГ:ХХ", en: "the offset must be ±HH:MM")) }
-            var om = 0
-            if rest.first == ":" { rest = rest.dropFirst() }
-            if !rest.isEmpty {
-                guard let m = number(2), rest.isEmpty else { throw bad(Phrase(uk: "зсув має бути ±ГГ:ХХ", en: "the offset must be ±HH:MM")) }
-                om = m
-            }
-            guard oh <= 14, om < 60 else { throw bad(Phrase(uk: "зсув поза межами", en: "offset out of range")) }
-            offset = (sign == "-" ? -1 : 1) * (oh * 3600 + om * 60)
-        } else {
-            throw bad(Phrase(uk: "зайве '\(rest)' після часу", en: "unexpected '\(rest)' after the time"))
-        }
-        let days = KyivTime.daysFromCivil(year: year, month: month, day: day)
-        return ParsedTime(unixSeconds: days * 86_400 + Int64(hour * 3600 + minute * 60 + second - offset), note: nil)
     }
 
-    /// The years `--at` accepts.
-    static let years = 1900...2200
-
-    static func daysIn(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
+    /// A time without an offset is what the Kyiv clock shows: of its two possible readings (summer +03:00, winter
+    /// +02:00) those hold whose offset is in force at that instant — both in the October hour the clocks repeat,
+    /// neither in the March hour they skip.
+    func kyivWallTime(_ date: CivilDate, _ time: TimeOfDay) throws(CLIError) -> TimeText.ParsedTime {
+        let two = TimeText.two
+        let localAsUTC = KyivTime.daysFromCivil(year: date.year, month: date.month, day: date.day) * 86_400
+            + Int64(time.hour * 3600 + time.minute * 60 + time.second)
+        let summer = localAsUTC - 3 * 3600, winter = localAsUTC - 2 * 3600
+        let summerHolds = KyivTime.utcOffset(atUnixSeconds: summer) == 3 * 3600
+        let winterHolds = KyivTime.utcOffset(atUnixSeconds: winter) == 2 * 3600
+        let shown = "\(two(time.hour)):\(two(time.minute))"
+        let day = "\(date.year)-\(two(date.month))-\(two(date.day))"
+        switch (summerHolds, winterHolds) {
+        case (true, true):
+            return TimeText.ParsedTime(unixSeconds: summer, note: Phrase(
+                uk: "\(shown) \(day) буває двічі (годинник переводять з 04:00 літнього часу на 03:00 зимового): взято перше, "
+                    + "EEST (+03:00); друге — \(day)T\(shown)+02:00",
+                en: "\(shown) on \(day) happens twice (the clocks go back from 04:00 summer time to 03:00 winter time): "
+                    + "taking the first, EEST (+03:00); for the second write \(day)T\(shown)+02:00"))
+        case (false, false):
+            throw bad(Phrase(
+                uk: "\(shown) \(day) у Києві не існує: о 03:00 годинник переводять одразу на 04:00 (EET → EEST); "
+                    + "візьміть 04:\(two(time.minute)) або вкажіть зсув",
+                en: "\(shown) on \(day) does not exist in Kyiv: at 03:00 the clocks jump to 04:00 (EET → EEST); "
+                    + "use 04:\(two(time.minute)) or give an offset"))
+        case (true, false):
+            return TimeText.ParsedTime(unixSeconds: summer, note: nil)
+        case (false, true):
+            return TimeText.ParsedTime(unixSeconds: winter, note: nil)
         }
+    }
+
+    /// What follows the time: `Z`, or `±HH[:MM]`, as seconds east of UTC.
+    mutating func offsetSeconds() throws(CLIError) -> Int {
+        if rest == "Z" || rest == "z" { return 0 }
+        guard let sign = rest.first, sign == "+" || sign == "-" else {
+            throw bad(Phrase(uk: "зайве '\(rest)' після часу", en: "unexpected '\(rest)' after the time"))
+        }
+        rest = rest.dropFirst()
+        let malformed = Phrase(uk: "зсув має бути ±ГГ:ХХ", en: "the offset must be ±HH:MM")
+        guard let oh = number(2) else { throw bad(malformed) }
+        var om = 0
+        if rest.first == ":" { rest = rest.dropFirst() }
+        if !rest.isEmpty {
+            guard let m = number(2), rest.isEmpty else { throw bad(malformed) }
+            om = m
+        }
+        guard oh <= 14, om < 60 else { throw bad(Phrase(uk: "зсув поза межами", en: "offset out of range")) }
+        return (sign == "-" ? -1 : 1) * (oh * 3600 + om * 60)
     }
 }
 
