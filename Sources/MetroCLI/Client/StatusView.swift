@@ -13,78 +13,102 @@ enum StatusView {
     }
 
     static func render(_ status: StatusDocument, language: Language, names: StationNames, nowUnixNanoseconds: Int64) -> String {
-        let L = language
-        var out = ""
-        func line(_ text: String) { out += text + "\n" }
-        func name(_ id: String?) -> String { names.name(id, language) }
-        if status.time_scale != 1 {
-            let scale = status.time_scale
-            line(Phrase(uk: "УВАГА: прискорений час ×\(format(scale)) (демо/тест)", en: "NOTE: time scale ×\(format(scale)) (demo/test)")(L))
-        }
-        guard let trip = status.trip else {
-            if let route = status.route {
-                line(Phrase(uk: "Очікування. Маршрут: \(name(route.from)) → \(name(route.to)).",
-                            en: "Idle. Route: \(name(route.from)) → \(name(route.to)).")(L))
-                line(Phrase(uk: "Натисніть кнопку (або metrotimer start), коли потяг рушить.",
-                            en: "Press the button (or metrotimer start) as the train pulls out.")(L))
-            } else {
-                line(Phrase(uk: "Очікування. Маршрут не вибрано: metrotimer route ЗВІДКИ КУДИ",
-                            en: "Idle. No route chosen: metrotimer route FROM TO")(L))
-            }
-            out += extras(status, language: L, names: names)
-            return out
-        }
-        let from = trip.events.first?.station
-        let to = trip.events.last?.station
-        let remaining = trip.stops_remaining
-        if status.state == "arrived" {
-            line(Phrase(uk: "Прибуття: \(name(to)). Виходьте. (metrotimer arrived підтверджує)",
-                        en: "Arrived: \(name(to)). Get off. (metrotimer arrived confirms)")(L))
+        var out = timeScaleNote(status.time_scale, language)
+        if let trip = status.trip {
+            out += progressLines(trip, arrived: status.state == "arrived", language: language, names: names)
+            // The daemon's "now" is on the trip's clock (right at a time scale too); fall back to ours.
+            let now = KyivTimestamp.unixNanoseconds(status.now) ?? nowUnixNanoseconds
+            out += arrivalLine(trip, nowUnixNanoseconds: now, language: language)
+            out += alertLines(trip.alerts, language: language, names: names)
+            out += trip.service.map { serviceLine($0, language: language, names: names) } ?? ""
+            out += correctionsLine(trip, language: language)
         } else {
-            line(Phrase(uk: "У дорозі: \(name(from)) → \(name(to))", en: "Riding: \(name(from)) → \(name(to))")(L))
-            // Once "train departed" was accepted the wait is a fact: nothing left to press for.
-            if trip.changing_lines, !trip.train_departed {
-                line(Phrase(uk: "Пересадка: після відправлення потяга — metrotimer departed (або коротке натискання)",
-                            en: "Changing lines: when the new train departs, metrotimer departed (or a short press)")(L))
-            }
-            line(Phrase(uk: "Наступна: \(name(trip.next_stop)) · ще \(Plural.stops(remaining, .uk))",
-                        en: "Next: \(name(trip.next_stop)) · \(Plural.stops(remaining, .en)) to go")(L))
+            out += idleLines(status.route, language: language, names: names)
         }
-        // The daemon's "now" is on the trip's clock (right at a time scale too); fall back to ours.
-        let now = KyivTimestamp.unixNanoseconds(status.now) ?? nowUnixNanoseconds
+        return out + extras(status, language: language, names: names)
+    }
+
+    /// A sped-up daemon (a demo or a test) says so first: its times do not pass at the real clock's pace.
+    private static func timeScaleNote(_ scale: Double, _ L: Language) -> String {
+        guard scale != 1 else { return "" }
+        return Phrase(uk: "УВАГА: прискорений час ×\(format(scale)) (демо/тест)", en: "NOTE: time scale ×\(format(scale)) (demo/test)")(L) + "\n"
+    }
+
+    private static func idleLines(_ route: StatusDocument.Route?, language L: Language, names: StationNames) -> String {
+        guard let route else {
+            return Phrase(uk: "Очікування. Маршрут не вибрано: metrotimer route ЗВІДКИ КУДИ",
+                          en: "Idle. No route chosen: metrotimer route FROM TO")(L) + "\n"
+        }
+        let from = names.name(route.from, L), to = names.name(route.to, L)
+        return Phrase(uk: "Очікування. Маршрут: \(from) → \(to).", en: "Idle. Route: \(from) → \(to).")(L) + "\n"
+            + Phrase(uk: "Натисніть кнопку (або metrotimer start), коли потяг рушить.",
+                     en: "Press the button (or metrotimer start) as the train pulls out.")(L) + "\n"
+    }
+
+    private static func progressLines(_ trip: StatusDocument.Trip, arrived: Bool, language L: Language, names: StationNames)
+        -> String
+    {
+        let from = names.name(trip.events.first?.station, L)
+        let to = names.name(trip.events.last?.station, L)
+        if arrived {
+            return Phrase(uk: "Прибуття: \(to). Виходьте. (metrotimer arrived підтверджує)",
+                          en: "Arrived: \(to). Get off. (metrotimer arrived confirms)")(L) + "\n"
+        }
+        var out = Phrase(uk: "У дорозі: \(from) → \(to)", en: "Riding: \(from) → \(to)")(L) + "\n"
+        // Once "train departed" was accepted the wait is a fact: nothing left to press for.
+        if trip.changing_lines, !trip.train_departed {
+            out += Phrase(uk: "Пересадка: після відправлення потяга — metrotimer departed (або коротке натискання)",
+                          en: "Changing lines: when the new train departs, metrotimer departed (or a short press)")(L) + "\n"
+        }
+        let next = names.name(trip.next_stop, L), remaining = trip.stops_remaining
+        out += Phrase(uk: "Наступна: \(next) · ще \(Plural.stops(remaining, .uk))",
+                      en: "Next: \(next) · \(Plural.stops(remaining, .en)) to go")(L) + "\n"
+        return out
+    }
+
+    private static func arrivalLine(_ trip: StatusDocument.Trip, nowUnixNanoseconds now: Int64, language L: Language) -> String {
         let countdown = KyivTimestamp.unixNanoseconds(trip.arrival).map { countdownText(($0 - now) / 1_000_000_000, L) } ?? ""
-        line(Phrase(uk: "Прибуття: \(clock(trip.arrival))\(countdown)", en: "Arrival: \(clock(trip.arrival))\(countdown)")(L))
-        for alert in trip.alerts {
-            let due = clock(alert.due)
+        return Phrase(uk: "Прибуття: \(clock(trip.arrival))\(countdown)", en: "Arrival: \(clock(trip.arrival))\(countdown)")(L) + "\n"
+    }
+
+    private static func alertLines(_ alerts: [StatusDocument.Alert], language L: Language, names: StationNames) -> String {
+        var out = ""
+        for alert in alerts {
             let label: Phrase
             switch alert.kind {
-            case "transfer": label = Phrase(uk: "пересадка (\(name(alert.station)))", en: "change here (\(name(alert.station)))")
+            case "transfer":
+                let station = names.name(alert.station, L)
+                label = Phrase(uk: "пересадка (\(station))", en: "change here (\(station))")
             case "train_departed_reminder":
                 label = Phrase(uk: "нагадування: натисніть, щойно рушить потяг", en: "reminder: press as your train pulls out")
             case "next_stop": label = Phrase(uk: "наступна — ваша", en: "yours is next")
             default: label = Phrase(uk: "виходьте", en: "get off now")
             }
-            line("  " + Phrase(uk: "сигнал", en: "alert")(L) + " \(due) " + label(L)
-                 + (alert.fired != nil ? Phrase(uk: " ✓ спрацював", en: " ✓ fired")(L) : ""))
+            out += "  " + Phrase(uk: "сигнал", en: "alert")(L) + " \(clock(alert.due)) " + label(L)
+                + (alert.fired != nil ? Phrase(uk: " ✓ спрацював", en: " ✓ fired")(L) : "") + "\n"
         }
-        if let service = trip.service {
-            let station = name(service.station)
-            let time = clock(service.time)
-            switch service.kind {
-            case "before_first":
-                line(Phrase(uk: "⚠ до першого потяга: \(station), перший о \(time)", en: "⚠ before the first train at \(station) (first at \(time))")(L))
-            case "after_last":
-                line(Phrase(uk: "⚠ після останнього потяга: \(station), останній о \(time)", en: "⚠ after the last train at \(station) (last at \(time))")(L))
-            default:
-                line(Phrase(uk: "⚠ останній потяг скоро: \(station) о \(time)", en: "⚠ last train soon at \(station) (\(time))")(L))
-            }
-        }
-        let manual = trip.manual_corrections, late = trip.late_corrections, gps = trip.gps_corrections
-        if manual + gps > 0 {
-            line(Phrase(uk: "Поправки: \(manual) \(Plural.ukrainian(manual, one: "ручна", few: "ручні", many: "ручних")) (\(late) +1), \(gps) GPS", en: "Corrections: \(manual) manual (\(late) +1), \(gps) GPS")(L))
-        }
-        out += extras(status, language: L, names: names)
         return out
+    }
+
+    private static func serviceLine(_ service: StatusDocument.Service, language L: Language, names: StationNames) -> String {
+        let station = names.name(service.station, L)
+        let time = clock(service.time)
+        switch service.kind {
+        case "before_first":
+            return Phrase(uk: "⚠ до першого потяга: \(station), перший о \(time)", en: "⚠ before the first train at \(station) (first at \(time))")(L) + "\n"
+        case "after_last":
+            return Phrase(uk: "⚠ після останнього потяга: \(station), останній о \(time)", en: "⚠ after the last train at \(station) (last at \(time))")(L) + "\n"
+        default:
+            return Phrase(uk: "⚠ останній потяг скоро: \(station) о \(time)", en: "⚠ last train soon at \(station) (\(time))")(L) + "\n"
+        }
+    }
+
+    /// A trip nobody corrected says nothing; of the manual corrections the +1s (the train behind the model) are
+    /// counted apart, since they show which way the model was wrong.
+    private static func correctionsLine(_ trip: StatusDocument.Trip, language L: Language) -> String {
+        let manual = trip.manual_corrections, late = trip.late_corrections, gps = trip.gps_corrections
+        guard manual + gps > 0 else { return "" }
+        return Phrase(uk: "Поправки: \(manual) \(Plural.ukrainian(manual, one: "ручна", few: "ручні", many: "ручних")) (\(late) +1), \(gps) GPS", en: "Corrections: \(manual) manual (\(late) +1), \(gps) GPS")(L) + "\n"
     }
 
     private static func extras(_ status: StatusDocument, language L: Language, names: StationNames) -> String {
