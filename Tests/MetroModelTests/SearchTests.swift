@@ -50,3 +50,38 @@ struct SearchTests {
 extension String {
     func replacingOccurrences(_ a: Character, _ b: Character) -> String { String(map { $0 == a ? b : $0 }) }
 }
+
+/// The one resolution rule every program refuses by (`Network.station(named:)`).
+@Suite struct StationNamedTests {
+    /// A name matching more stations than a refusal lists names the first five, in the search's order.
+    @Test func anAmbiguousNameListsAtMostFiveCandidatesInSearchOrder() throws {
+        func matchesMoreThanListed(_ query: String) -> Bool {
+            if case .ambiguous(let all) = kyiv.resolve(query) { return all.count > Network.ambiguousCandidatesListed }
+            return false
+        }
+        let found = ["ska", "ka", "a"].first(where: matchesMoreThanListed)
+        let query = try #require(found, "no query matches more than five stations")
+        guard case .ambiguous(let all) = kyiv.resolve(query) else { Issue.record("'\(query)' is not ambiguous"); return }
+        do {
+            _ = try kyiv.station(named: query)
+            Issue.record("'\(query)' resolved to one station")
+        } catch {
+            guard case .ambiguousStation(let text, let candidates) = error else { Issue.record("\(error)"); return }
+            #expect(text == query)
+            #expect(Network.ambiguousCandidatesListed == 5)
+            #expect(candidates == all.prefix(5).map(\.id))
+        }
+    }
+
+    @Test func aFoundNameIsItsStationAndAnUnknownOneSuggestsOrRefuses() throws {
+        let found = try kyiv.station(named: "Лукʼянівська")
+        #expect(found == StationID("lukianivska"))
+        do {
+            _ = try kyiv.station(named: "lukyanivska")
+            Issue.record("a misspelling resolved")
+        } catch {
+            guard case .misspelledStation(_, let suggestions) = error else { Issue.record("\(error)"); return }
+            #expect(suggestions.contains(StationID("lukianivska")), "\(suggestions)")
+        }
+    }
+}
