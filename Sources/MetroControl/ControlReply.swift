@@ -12,6 +12,16 @@ public enum ControlReply {
         return jsonLine(JSONValue.object(fields))
     }
 
+    /// A success reply with `payload`'s fields.
+    public static func ok(_ payload: [ReplyField: JSONValue]) -> String {
+        ok(Dictionary(uniqueKeysWithValues: payload.map { ($0.key.rawValue, $0.value) }))
+    }
+
+    /// A success reply with one encodable payload under `field`.
+    public static func ok<T: Encodable>(_ field: ReplyField, _ value: T) -> String {
+        ok([field: JSONValue(encoding: value)])
+    }
+
     /// A success reply with one encodable payload under `key`.
     public static func ok<T: Encodable>(_ key: String, _ value: T) -> String {
         ok([key: JSONValue(encoding: value)])
@@ -24,7 +34,7 @@ public enum ControlReply {
 
     /// A pushed status for subscribers.
     public static func statusEvent<T: Encodable>(_ status: T) -> String {
-        jsonLine(JSONValue.object(["event": .string("status"), "status": JSONValue(encoding: status)]))
+        jsonLine(JSONValue.object(["event": .string("status"), ReplyField.status.rawValue: JSONValue(encoding: status)]))
     }
 }
 

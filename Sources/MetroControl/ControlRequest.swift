@@ -26,7 +26,9 @@ public enum ControlRequest: Equatable, Sendable {
     case stats
     case calibration
     case resetCalibration
-    case calibrate(line: String, direction: String, from: String)
+    /// A calibration session on `line` (as `stations` prints it: M1, м1 or m1 all read as m1) toward `direction`,
+    /// from the station `from` names.
+    case calibrate(line: LineID, direction: Direction, from: String)
     case endCalibration
     /// Simulated board only: a button press held for `holdMilliseconds`.
     case press(holdMilliseconds: Int, button: Int)
@@ -36,7 +38,8 @@ public enum ControlRequest: Equatable, Sendable {
     case resume(from: String?, to: String?)
     case suspensions
     /// A schedule reminder at `time` (`HH:MM`) on `days` (nil: every day).
-    case remindAdd(time: String, days: String?, from: String, to: String)
+    /// A reminder at `hour`:`minute` on the wall clock, on `days`, for the route `from` → `to`.
+    case remindAdd(hour: Int, minute: Int, days: ReminderDays, from: String, to: String)
     case reminders
     case remindRemove(number: Int)
     /// The year on the metro (`metrotimer stats --year`).
@@ -104,9 +107,14 @@ public enum ControlRequest: Equatable, Sendable {
         case "calibration": request = .calibration
         case "calibration_reset": request = .resetCalibration
         case "calibrate":
-            request = .calibrate(line: try reader.string("line", maxLength: 16),
-                                 direction: try reader.string("direction", maxLength: 16),
-                                 from: try reader.station("from"))
+            let line = try reader.string("line", maxLength: 16)
+            let direction = try reader.string("direction", maxLength: 16)
+            guard let travel = Direction(rawValue: direction) else {
+                throw ControlRequestError(uk: "напрямок має бути forward або backward, а не '\(direction)'",
+                                          en: "direction must be forward or backward, not '\(direction)'")
+            }
+            request = .calibrate(line: LineID(rawValue: String(line.lowercased().map { $0 == "м" ? "m" : $0 })),
+                                 direction: travel, from: try reader.station("from"))
         case "calibrate_end": request = .endCalibration
         case "press":
             request = .press(holdMilliseconds: try reader.integer("hold_ms", in: 1...10_000, default: 100),
@@ -120,9 +128,16 @@ public enum ControlRequest: Equatable, Sendable {
             }
         case "suspensions": request = .suspensions
         case "remind_add":
-            request = .remindAdd(time: try reader.string("time", maxLength: 5),
-                                 days: fields["days"] == nil ? nil : try reader.string("days", maxLength: 40),
-                                 from: try reader.station("from"), to: try reader.station("to"))
+            let time = try reader.string("time", maxLength: 5)
+            let days = fields["days"] == nil ? nil : try reader.string("days", maxLength: 40)
+            let (from, to) = (try reader.station("from"), try reader.station("to"))
+            // Read here, so the daemon is handed a time and days, never text to check.
+            do throws(ReminderError) {
+                let (hour, minute) = try Reminder.parseTime(time)
+                request = .remindAdd(hour: hour, minute: minute, days: try days.map(ReminderDays.parse) ?? .daily, from: from, to: to)
+            } catch {
+                throw ControlRequestError(uk: error.message(.uk), en: error.message(.en))
+            }
         case "reminders": request = .reminders
         case "remind_remove": request = .remindRemove(number: try reader.requiredInteger("number", in: 1...1000))
         case "year": request = .year(try reader.requiredInteger("year", in: 2000...2100))
@@ -146,22 +161,15 @@ public struct ControlEnvelope: Equatable, Sendable {
 
 /// Why a request was refused, naming the field.
 public struct ControlRequestError: Error, Equatable, CustomStringConvertible {
-    /// The problem in English (the words scripts and tests match).
-    public let message: String
-    /// The problem in Ukrainian.
-    public let ukrainian: String
+    /// The problem in both languages.
+    public let phrase: Phrase
     /// The language the request asked for, when it got as far as naming one (the reply is worded in it).
     public var language: Language?
-    public init(_ message: String) {
-        self.message = message
-        ukrainian = message
-    }
-    public init(uk: String, en: String) {
-        message = en
-        ukrainian = uk
-    }
+    public init(uk: String, en: String) { phrase = Phrase(uk: uk, en: en) }
+    /// The problem in English (the words scripts and tests match).
+    public var message: String { phrase.en }
     /// The problem in a language.
-    public func text(_ language: Language) -> String { language == .uk ? ukrainian : message }
+    public func text(_ language: Language) -> String { phrase(language) }
     public var description: String { message }
 }
 

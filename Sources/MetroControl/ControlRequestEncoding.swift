@@ -31,7 +31,7 @@ extension ControlRequest {
         case .calibration: set("calibration")
         case .resetCalibration: set("calibration_reset")
         case .calibrate(let line, let direction, let from):
-            set("calibrate", ["line": .string(line), "direction": .string(direction), "from": .string(from)])
+            set("calibrate", ["line": .string(line.rawValue), "direction": .string(direction.rawValue), "from": .string(from)])
         case .endCalibration: set("calibrate_end")
         case .press(let hold, let button):
             set("press", ["hold_ms": .number(Double(hold)), "button": .number(Double(button))])
@@ -39,10 +39,9 @@ extension ControlRequest {
         case .resume(let from?, let to?): set("resume", ["from": .string(from), "to": .string(to)])
         case .resume: set("resume")
         case .suspensions: set("suspensions")
-        case .remindAdd(let time, let days, let from, let to):
-            var extra: [String: JSONValue] = ["time": .string(time), "from": .string(from), "to": .string(to)]
-            if let days { extra["days"] = .string(days) }
-            set("remind_add", extra)
+        case .remindAdd(let hour, let minute, let days, let from, let to):
+            let time = (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
+            set("remind_add", ["time": .string(time), "days": .string(days.text()), "from": .string(from), "to": .string(to)])
         case .reminders: set("reminders")
         case .remindRemove(let number): set("remind_remove", ["number": .number(Double(number))])
         case .year(let year): set("year", ["year": .number(Double(year))])

@@ -94,6 +94,18 @@ public struct EngineStatus: Equatable, Sendable {
     public var suspensions: [SuspendedStretch] = []
 }
 
+extension EngineStatus {
+    /// The same status seen at `now`: the ride's state and its snapshot move with time, nothing else does (a
+    /// publisher showing a status given at a press instant shows it as of the present).
+    public func seen(at now: Instant, network: Network) -> EngineStatus {
+        var seen = self
+        seen.now = now
+        seen.snapshot = active.map { StatusSnapshot(trip: $0.trip, network: network, now: now, service: $0.service) }
+        if let active { seen.state = now >= active.trip.arrival ? .arrived : .riding } else { seen.state = .idle }
+        return seen
+    }
+}
+
 extension ActiveTrip {
     /// The same trip with every instant moved by `nanoseconds` (used to carry a trip saved before a reboot onto
     /// the new boot clock through the wall clock).

@@ -2,7 +2,7 @@ import MetroModel
 
 /// Schedule reminders: at a Kyiv wall time on chosen days the motor plays "time to go" and the reminder's route is
 /// chosen, so one press on the platform starts the ride. The engine reads no clock: every call carries the wall
-/// time (Unix seconds) it happens at, and the daemon's wall-clock alarm calls `remindersDue` at the instant the
+/// time (Unix seconds) it happens at, and the daemon's wall-clock wake-up calls `remindersDue` at the instant the
 /// engine armed — the only wake-up reminders cost.
 extension Engine {
     /// Adds a reminder for a route that can be planned now; returns its number in `remind list`.
@@ -33,7 +33,7 @@ extension Engine {
         return removed
     }
 
-    /// The reminder alarm fired (or the daemon started): buzzes each reminder now due, chooses its route, stores
+    /// The reminders' wake-up fired (or the daemon started): buzzes each reminder now due, chooses its route, stores
     /// the firing, and arms the next one. A reminder found more than `ReminderBook.graceSeconds` late is logged as
     /// missed; one due while a trip or a calibration session runs is logged and changes nothing (the rider is
     /// already riding).
@@ -83,7 +83,7 @@ extension Engine {
         finish(now: now)
     }
 
-    /// Arms the wall-clock alarm at the next occurrence of any reminder (or disarms it): after a change, a firing,
+    /// Arms the wall-clock wake-up at the next occurrence of any reminder (or disarms it): after a change, a firing,
     /// the start, and whenever the wall clock was stepped.
     public func rearmReminders(wallNowUnixSeconds: Int64) {
         var skips: Set<String> = []
@@ -98,7 +98,7 @@ extension Engine {
         // Only the notes that still hold are kept: the set stays as small as the reminder list.
         loggedReminderSkips = skips
         let next = reminders.nextFire(wallNow: wallNowUnixSeconds)
-        reminderAlarm?.schedule(atUnixSeconds: next)
+        reminderWakeUp?.schedule(atUnixSeconds: next)
     }
 
     private func saveReminders(_ book: ReminderBook, wallNowUnixSeconds: Int64, now: Instant) throws(EngineError) {

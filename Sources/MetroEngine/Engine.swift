@@ -35,18 +35,18 @@ public final class Engine {
     }
 
     let store: EngineStore
-    private let alarm: WakeUpScheduling
-    /// The wall-clock alarm of the reminders (nil: reminders are kept but never buzz).
-    let reminderAlarm: WallClockWakeUpScheduling?
+    private let wakeUp: WakeUpScheduling
+    /// The wall-clock wake-up of the reminders (nil: reminders are kept but never buzz).
+    let reminderWakeUp: WallClockWakeUpScheduling?
     let haptics: HapticSink
     private let publisher: StatusPublishing
     let log: EngineLogging
     var lastNow: Instant?
 
     public init(network: Network, calibration: CalibrationStore, routes: RouteBook, selectedRoute: RouteChoice?,
-                store: EngineStore, alarm: WakeUpScheduling, haptics: HapticSink, publisher: StatusPublishing,
+                store: EngineStore, wakeUp: WakeUpScheduling, haptics: HapticSink, publisher: StatusPublishing,
                 log: EngineLogging, suspensions: [SuspendedStretch] = [], reminders: ReminderBook = ReminderBook(),
-                reminderAlarm: WallClockWakeUpScheduling? = nil, journalTally: JournalTally? = nil)
+                reminderWakeUp: WallClockWakeUpScheduling? = nil, journalTally: JournalTally? = nil)
     {
         self.baseNetwork = network
         self.journalTally = journalTally ?? JournalTally(network: network)
@@ -55,12 +55,12 @@ public final class Engine {
         self.network = network.withLocalSuspensions(merged)
         self.suspensions = merged
         self.reminders = reminders
-        self.reminderAlarm = reminderAlarm
+        self.reminderWakeUp = reminderWakeUp
         self.calibration = calibration
         self.routes = routes
         self.selectedRoute = selectedRoute
         self.store = store
-        self.alarm = alarm
+        self.wakeUp = wakeUp
         self.haptics = haptics
         self.publisher = publisher
         self.log = log
@@ -237,12 +237,10 @@ public final class Engine {
 
     /// The status at `now`.
     public func status(now: Instant) -> EngineStatus {
-        let snapshot = active.map { StatusSnapshot(trip: $0.trip, network: network, now: now, service: $0.service) }
-        let state: RideState
-        if let active { state = now >= active.trip.arrival ? .arrived : .riding } else { state = .idle }
-        return EngineStatus(state: state, route: selectedRoute, active: active, snapshot: snapshot, gps: gps,
-                            calibrationSession: calibrationSession,
-                            calibrationRejections: calibrationRejections, now: now, suspensions: suspensions)
+        EngineStatus(state: .idle, route: selectedRoute, active: active, snapshot: nil, gps: gps,
+                     calibrationSession: calibrationSession,
+                     calibrationRejections: calibrationRejections, now: now, suspensions: suspensions)
+            .seen(at: now, network: network)
     }
 
     // MARK: - Internals
@@ -333,8 +331,8 @@ public final class Engine {
     func publishStatus(now: Instant) { publisher.publish(status(now: now)) }
 
     func scheduleWakeup(now: Instant, retry: Bool = false) {
-        guard let current = active else { alarm.schedule(at: nil); return }
-        if retry { alarm.schedule(at: now + 5); return }
+        guard let current = active else { wakeUp.schedule(at: nil); return }
+        if retry { wakeUp.schedule(at: now + 5); return }
         var next: Instant = current.trip.expiry
         for plan in current.trip.alerts() where current.fired[plan.kind] == nil && plan.instant > now {
             next = min(next, plan.instant)
@@ -342,7 +340,7 @@ public final class Engine {
         if hasWatchers {
             for event in current.trip.events where event.arrival > now { next = min(next, event.arrival); break }
         }
-        alarm.schedule(at: next)
+        wakeUp.schedule(at: next)
     }
 
     func persist(_ body: () throws -> Void) throws(EngineError) {

@@ -6,7 +6,7 @@ import MetroModel
 /// through exactly the firing rules, corrections and re-anchoring the daemon runs.
 public final class LabRig {
     public let store = RecordingStore()
-    public let alarm = RecordingWakeUp()
+    public let wakeUp = RecordingWakeUp()
     public let haptics = RecordingHaptics()
     public let publisher = RecordingPublisher()
     public let log = RecordingLog()
@@ -18,14 +18,14 @@ public final class LabRig {
 
     public init(network: Network, now: Instant, calibration: CalibrationStore = .empty) {
         engine = Engine(network: network, calibration: calibration, routes: RouteBook(), selectedRoute: nil,
-                        store: store, alarm: alarm, haptics: haptics, publisher: publisher, log: log)
-        let clock = VirtualClock(engine: engine, alarm: alarm, now: now)
+                        store: store, wakeUp: wakeUp, haptics: haptics, publisher: publisher, log: log)
+        let clock = VirtualClock(engine: engine, wakeUp: wakeUp, now: now)
         self.clock = clock
-        alarm.now = { [unowned clock] in clock.now }
+        wakeUp.now = { [unowned clock] in clock.now }
         haptics.now = { [unowned clock] in clock.now }
     }
 
-    /// Advances model time to `target`, waking the engine at each instant its one alarm holds, as the daemon's
+    /// Advances model time to `target`, waking the engine at each instant its one wake-up holds, as the daemon's
     /// timerfd would. An engine that would wake without end (re-arming at or before the instant it was just woken
     /// for) is stopped and counted in `spins` (the engine tests fail on it).
     public func advance(to target: Instant) {

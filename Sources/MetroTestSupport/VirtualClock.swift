@@ -2,7 +2,7 @@ import MetroEngine
 import MetroModel
 
 /// Model time for an engine wired to a `RecordingWakeUp`: stepping it runs `engine.tick(now:)` exactly at each
-/// instant the alarm holds (plus `latenessNanoseconds`, to model a timer delivered late), as the daemon's timerfd
+/// instant the wake-up holds (plus `latenessNanoseconds`, to model a timer delivered late), as the daemon's timerfd
 /// would, so a 40-minute ride takes milliseconds. The engine tests and the accuracy lab step the same clock.
 public final class VirtualClock {
     /// Why a step stopped before its target with the engine still armed.
@@ -31,14 +31,14 @@ public final class VirtualClock {
     public private(set) var wakeUps = 0
 
     private let engine: Engine
-    /// The alarm seam the engine arms, whose instants the clock wakes it at.
-    public let alarm: RecordingWakeUp
+    /// The wake-up seam the engine arms, whose instants the clock wakes it at.
+    public let wakeUp: RecordingWakeUp
 
-    /// A clock at `now` for `engine`, whose alarm seam is `alarm`. Point the doubles' own `now` at it
-    /// (`alarm.now = { clock.now }`) so what they record is stamped with model time.
-    public init(engine: Engine, alarm: RecordingWakeUp, now: Instant) {
+    /// A clock at `now` for `engine`, whose wake-up seam is `wakeUp`. Point the doubles' own `now` at it
+    /// (`wakeUp.now = { clock.now }`) so what they record is stamped with model time.
+    public init(engine: Engine, wakeUp: RecordingWakeUp, now: Instant) {
         self.engine = engine
-        self.alarm = alarm
+        self.wakeUp = wakeUp
         self.now = now
     }
 
@@ -48,13 +48,13 @@ public final class VirtualClock {
     public func step(to target: Instant) -> Stop? {
         var stop: Stop?
         var count = 0
-        while let armed = alarm.armed {
+        while let armed = wakeUp.armed {
             let wake = Instant(nanoseconds: max(armed.nanoseconds &+ latenessNanoseconds, now.nanoseconds))
             guard wake <= target else { break }
             now = wake
             wakeUps += 1
             engine.tick(now: wake)
-            if let rearmed = alarm.armed, rearmed <= armed {
+            if let rearmed = wakeUp.armed, rearmed <= armed {
                 stop = .spin(armed: armed, rearmed: rearmed)
                 break
             }

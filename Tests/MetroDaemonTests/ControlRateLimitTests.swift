@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MetroControl
 import MetroSystem
 import Testing
 @testable import MetroDaemon
@@ -16,17 +17,27 @@ import Testing
         let directory: URL
         let loop: EventLoop
         let server: ControlServer
-        private(set) var servedTurns: [UInt64] = []
+        private let handler: TurnRecorder
+        var servedTurns: [UInt64] { handler.servedTurns }
+
+        /// Answers every request with `{"ok": true}` and notes the loop turn it was served in.
+        final class TurnRecorder: ControlRequestHandling {
+            let loop: EventLoop
+            private(set) var servedTurns: [UInt64] = []
+            init(loop: EventLoop) { self.loop = loop }
+            func reply(to envelope: ControlEnvelope, peer: ControlServer.Peer) -> (reply: String, watch: Bool) {
+                servedTurns.append(loop.turn)
+                return ("{\"ok\": true}", false)
+            }
+            func stream(for envelope: ControlEnvelope) -> ReplyStream? { nil }
+        }
 
         init(_ limits: ConnectionLimits, log: Logger = Logger(sink: DiscardingSink())) throws {
             directory = try makeScratchDirectory("rate")
             loop = try EventLoop()
+            handler = TurnRecorder(loop: loop)
             server = try ControlServer(path: directory.appendingPathComponent("control.sock").path, groupName: "", loop: loop,
-                                       log: log, limits: limits)
-            server.dispatch = { [unowned self] _, _ in
-                self.servedTurns.append(self.loop.turn)
-                return ("{\"ok\": true}", false)
-            }
+                                       log: log, limits: limits, handler: handler)
         }
 
         deinit {

@@ -47,11 +47,11 @@ private final class Board {
         let clock = ModelClock(scale: 1, boot: { boot.boottime }, wall: { wallAtT0 + boot.boottime - t0.nanoseconds })
         let log = Logger(sink: RecordingLogSink())
         motor = SimulatedMotor(log: log, bootNow: { boot.boottime })
-        device = try DeviceController(motor: motor, clock: clock, log: log, debounceMilliseconds: 30, strength: .normal)
+        let haptics = try HapticMotor(motor: motor, clock: clock, log: log, strength: .normal)
         engine = Engine(network: repositoryNetwork, calibration: .empty, routes: RouteBook(),
                         selectedRoute: RouteChoice(from: "universytet", to: "poshtova-ploshcha"), store: store,
-                        alarm: QuietAlarm(), haptics: device, publisher: QuietPublisher(), log: QuietEngineLog())
-        device.engine = engine
+                        wakeUp: QuietWakeUp(), haptics: haptics, publisher: QuietPublisher(), log: QuietEngineLog())
+        device = try DeviceController(haptics: haptics, engine: engine, clock: clock, log: log, debounceMilliseconds: 30)
         self.boot = boot
         self.t0 = t0
         try engine.start(t0: t0, wall: clock.wallMapping(), now: t0)

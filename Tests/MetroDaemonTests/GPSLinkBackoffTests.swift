@@ -18,7 +18,8 @@ struct GPSLinkBackoffTests {
         let clock = ModelClock(scale: 1, boot: { Clocks.now(.boottime) }, wall: { Clocks.now(.realtime) })
         let sink = RecordingLogSink()
         let link = try GPSLink(address: "127.0.0.1:\(port)", loop: loop, log: Logger(sink: sink), clock: clock,
-                               wallClock: TimetableWallClock(), onFix: { _, _ in })
+                               wallClock: TimetableWallClock())
+        try link.register(onFix: { _, _ in }, onReconsider: {})
         defer { link.close() }
 
         // Every connection is accepted and closed at once; the boot-time instant of each accept is kept.

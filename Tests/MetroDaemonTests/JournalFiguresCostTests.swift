@@ -57,7 +57,7 @@ import Testing
     }
 
     static func ask(_ daemon: Daemon, _ request: ControlRequest) -> String {
-        daemon.dispatch(ControlEnvelope(request: request), peer: ControlServer.Peer(pid: getpid(), uid: getuid())).reply
+        daemon.router.reply(to: ControlEnvelope(request: request), peer: ControlServer.Peer(pid: getpid(), uid: getuid())).reply
     }
 
     /// The replies computed from scratch over the whole stored journal.

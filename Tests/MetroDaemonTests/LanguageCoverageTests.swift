@@ -200,7 +200,7 @@ import Testing
         check("status with a rejected calibration sample", en: calibratingEN, uk: calibratingUK)
         // Every refusal the daemon words, whether or not this board can provoke it (a real board, a full disk).
         let refusals: [DaemonRefusal] = [.notSimulated, .noSecondButton, .journalUnreadable("disk I/O error"),
-                                         .notAFeatureRequest, .tooManyFromUser(uid: 1000), .closedOldestIdle(uid: 1000),
+                                         .tooManyFromUser(uid: 1000), .closedOldestIdle(uid: 1000),
                                          .outOfDescriptors, .permissionDenied(uid: 1000), .requestTimeout(seconds: 5),
                                          .tooLong(bytes: 65_536), .notEndedByNewline, .notUTF8]
         for refusal in refusals { check("\(refusal)", en: refusal.text(.en), uk: refusal.text(.uk)) }

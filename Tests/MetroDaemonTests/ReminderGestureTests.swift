@@ -36,15 +36,15 @@ import Testing
         let log = Logger(sink: RecordingLogSink())
         let modelClock = ModelClock(scale: 1, boot: { clock.boottime }, wall: { clock.boottime })
         motor = SimulatedMotor(log: log, bootNow: { clock.boottime })
-        device = try DeviceController(motor: motor, clock: modelClock, log: log, debounceMilliseconds: 30, strength: .normal)
+        let haptics = try HapticMotor(motor: motor, clock: modelClock, log: log, strength: .normal)
         var routes = RouteBook()
         routes.pin(pinned)
         var book = ReminderBook()
         _ = try book.add(Reminder(hour: 7, minute: 40, days: .daily, route: reminderRoute, createdUnixSeconds: wallAt0 - 3600))
         engine = Engine(network: repositoryNetwork, calibration: .empty, routes: routes, selectedRoute: nil, store: NoStore(),
-                        alarm: QuietAlarm(), haptics: device, publisher: QuietPublisher(), log: QuietEngineLog(),
+                        wakeUp: QuietWakeUp(), haptics: haptics, publisher: QuietPublisher(), log: QuietEngineLog(),
                         reminders: book)
-        device.engine = engine
+        device = try DeviceController(haptics: haptics, engine: engine, clock: modelClock, log: log, debounceMilliseconds: 30)
         engine.remindersDue(wallNowUnixSeconds: wallAt0, now: Instant(nanoseconds: clock.boottime))
     }
 

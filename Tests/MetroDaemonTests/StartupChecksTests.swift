@@ -32,7 +32,7 @@ import Testing
         let saved = try SQLiteStore(directory: directory.path, log: Logger(sink: sink), bootID: "boot-a",
                                     bootNowNanoseconds: { 3 * StartupChecksTests.day })
         let engine = Engine(network: repositoryNetwork, calibration: .empty, routes: RouteBook(), selectedRoute: nil,
-                            store: saved, alarm: QuietAlarm(), haptics: QuietHaptics(), publisher: QuietPublisher(),
+                            store: saved, wakeUp: QuietWakeUp(), haptics: QuietHaptics(), publisher: QuietPublisher(),
                             log: QuietEngineLog())
         let clock = ModelClock(scale: 1, boot: { 3 * StartupChecksTests.day })
         try engine.chooseRoute(from: StationID("lisova"), to: StationID("teremky"), now: clock.now())

@@ -14,7 +14,7 @@ struct StatusDocumentTests {
         let mappingAtT0 = WallClockMapping(unixNanosecondsAtZero: wallAtT0 - t0.nanoseconds)
         let engine = Engine(network: repositoryNetwork, calibration: .empty, routes: RouteBook(),
                             selectedRoute: RouteChoice(from: "khreshchatyk", to: "lisova"), store: NullStore(),
-                            alarm: QuietAlarm(), haptics: QuietHaptics(), publisher: QuietPublisher(), log: QuietEngineLog())
+                            wakeUp: QuietWakeUp(), haptics: QuietHaptics(), publisher: QuietPublisher(), log: QuietEngineLog())
         try engine.start(t0: t0, wall: mappingAtT0, now: t0)
         let trip = try #require(engine.active?.trip)
         let hidropark = try #require(trip.events.firstIndex { $0.station == "hidropark" })

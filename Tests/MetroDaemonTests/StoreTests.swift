@@ -44,7 +44,7 @@ import Testing
     /// An engine over `store` that has started akademmistechko → khreshchatyk now.
     func engineWithTrip(_ store: SQLiteStore) throws -> Engine {
         let engine = Engine(network: repositoryNetwork, calibration: .empty, routes: RouteBook(), selectedRoute: nil,
-                            store: store, alarm: QuietAlarm(), haptics: QuietHaptics(), publisher: QuietPublisher(),
+                            store: store, wakeUp: QuietWakeUp(), haptics: QuietHaptics(), publisher: QuietPublisher(),
                             log: QuietEngineLog())
         let clock = ModelClock(scale: 1)
         try engine.chooseRoute(from: StationID("akademmistechko"), to: StationID("khreshchatyk"), now: clock.now())

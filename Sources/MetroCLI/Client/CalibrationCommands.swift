@@ -19,8 +19,8 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         if args.flags.contains("--reset") { _ = try client.request(.resetCalibration) }
         let reply = try client.request(.calibration)
-        if args.flags.contains("--json") { context.output.line(jsonLine(reply["calibration"] ?? .null)); return }
-        let doc = try ReplyDocument.decode(CalibrationDocument.self, reply, field: "calibration", language: language)
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply[field: .calibration] ?? .null)); return }
+        let doc = try ReplyDocument.decode(CalibrationDocument.self, reply, field: .calibration, language: language)
         context.output.write(CalibrationView.render(doc, language: language, names: context.stationNames))
     }
 
@@ -63,13 +63,13 @@ extension Command {
             throw .usage(Phrase(uk: "немає лінії '\(args.positionals[0])' (лінії: M1, M2, M3)",
                                 en: "no line '\(args.positionals[0])' (lines: M1, M2, M3)")(language))
         }
-        guard ["forward", "backward"].contains(args.positionals[1]) else {
+        guard let direction = Direction(rawValue: args.positionals[1]) else {
             throw .usage(Phrase(uk: "НАПРЯМОК має бути forward або backward, а не '\(args.positionals[1])'",
                                 en: "DIRECTION must be forward or backward, not '\(args.positionals[1])'")(language))
         }
         // Arguments first: a mistyped command gets its usage error whether or not the daemon runs.
         let client = try DaemonClient.connect(args, context)
-        _ = try client.request(.calibrate(line: line, direction: args.positionals[1], from: args.positionals[2]))
+        _ = try client.request(.calibrate(line: LineID(rawValue: line), direction: direction, from: args.positionals[2]))
         // The station by its name, as the session's prompts and results name it (the daemon accepted the query).
         var from = "«\(args.positionals[2])»"
         if case .found(let station)? = context.stationNames.network?.resolve(args.positionals[2]) { from = station.name(language) }
@@ -82,12 +82,12 @@ extension CalibrationView {
     /// The segments the calibration session in progress has passed (none without a session).
     static func covered(_ client: DaemonClient, language: Language) throws(CLIError) -> [String] {
         let reply = try client.request(.status)
-        return try ReplyDocument.decode(StatusDocument.self, reply, field: "status", language: language).calibration_session?.covered ?? []
+        return try ReplyDocument.decode(StatusDocument.self, reply, field: .status, language: language).calibration_session?.covered ?? []
     }
 
     /// The calibration as it stands now.
     static func calibration(_ client: DaemonClient, language: Language) throws(CLIError) -> CalibrationDocument {
         let reply = try client.request(.calibration)
-        return try ReplyDocument.decode(CalibrationDocument.self, reply, field: "calibration", language: language)
+        return try ReplyDocument.decode(CalibrationDocument.self, reply, field: .calibration, language: language)
     }
 }

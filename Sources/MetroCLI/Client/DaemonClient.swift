@@ -111,15 +111,16 @@ final class DaemonClient {
                                     + "nothing was sent")(language ?? .en))
         }
         var reply = try exchange(line)
-        for pause in DaemonClient.busyRetryPauses where ControlReplyHead(reply).code == ReplyCode.busy.rawValue {
+        var head = ControlReplyHead(reply)
+        for pause in DaemonClient.busyRetryPauses where head.code == ReplyCode.busy.rawValue {
             usleep(pause)
             try? connection.close()
             connection = try DaemonClient.open(path, language ?? .en)
             buffer = LineBuffer(maximumLineLength: 1 << 22)
             pending = []
             reply = try exchange(line)
+            head = ControlReplyHead(reply)
         }
-        let head = ControlReplyHead(reply)
         if head.isRefusal {
             throw CLIError(head.error ?? Phrase(uk: "служба відхилила запит", en: "the daemon refused the request")(language ?? .en),
                            exitCode: ReplyCode.exitStatus(forCode: head.code))

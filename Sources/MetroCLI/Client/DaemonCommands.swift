@@ -49,7 +49,7 @@ extension Command {
             let client = try DaemonClient.connect(args, context)
             let reply = try client.request(request)
             if args.flags.contains("--json") {
-                context.output.line(jsonLine(reply["status"] ?? reply))
+                context.output.line(jsonLine(reply[field: .status] ?? reply))
             } else {
                 try context.output.write(StatusView.render(reply: reply, language: language, names: context.stationNames,
                                                        nowUnixNanoseconds: context.now()))
@@ -102,8 +102,8 @@ extension Command {
         try noArguments("ack", args, language)
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.acknowledge)
-        if args.flags.contains("--json") { context.output.line(jsonLine(reply["status"] ?? reply)); return }
-        let acknowledged = try ReplyDocument.decode(Bool.self, reply, field: "acknowledged", language: language)
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply[field: .status] ?? reply)); return }
+        let acknowledged = try ReplyDocument.decode(Bool.self, reply, field: .acknowledged, language: language)
         context.output.line(acknowledged
             ? Phrase(uk: "сигнал вимкнено", en: "alert silenced")(language)
             : Phrase(uk: "нічого не вібрувало (нічого не змінено)", en: "nothing was buzzing (nothing changed)")(language))
@@ -127,7 +127,7 @@ extension Command {
         let json = args.flags.contains("--json")
         // The reply, or a pushed event, carries the document under "status".
         func show(_ reply: JSONValue) throws(CLIError) {
-            if json { context.output.line(jsonLine(reply["status"] ?? .null)) }
+            if json { context.output.line(jsonLine(reply[field: .status] ?? .null)) }
             else {
                 try context.output.write(StatusView.render(reply: reply, language: language, names: context.stationNames,
                                                        nowUnixNanoseconds: context.now()))
@@ -167,8 +167,8 @@ extension Command {
         }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.journal(limit: limit))
-        if args.flags.contains("--json") { context.output.line(jsonLine(reply["journal"] ?? .array([]))); return }
-        let entries = try ReplyDocument.decode([JournalDocument].self, reply, field: "journal", language: language)
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply[field: .journal] ?? .array([]))); return }
+        let entries = try ReplyDocument.decode([JournalDocument].self, reply, field: .journal, language: language)
         context.output.write(JournalView.render(entries, language: language, names: context.stationNames))
     }
 
@@ -206,17 +206,17 @@ extension Command {
         }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.stats)
-        let stats = reply["stats"] ?? .null
+        let stats = reply[field: .stats] ?? .null
         if args.flags.contains("--json") {
             var document = stats
-            if case .object(var fields) = stats, let accuracy = reply["accuracy"] {
-                fields["accuracy"] = accuracy
+            if case .object(var fields) = stats, let accuracy = reply[field: .accuracy] {
+                fields[ReplyField.accuracy.rawValue] = accuracy
                 document = .object(fields)
             }
             context.output.line(jsonLine(document))
         } else {
-            let figures = try ReplyDocument.decode(StatsDocument.self, reply, field: "stats", language: language)
-            let accuracy = try ReplyDocument.decode(AccuracyDocument.self, reply, field: "accuracy", language: language)
+            let figures = try ReplyDocument.decode(StatsDocument.self, reply, field: .stats, language: language)
+            let accuracy = try ReplyDocument.decode(AccuracyDocument.self, reply, field: .accuracy, language: language)
             context.output.write(JournalView.renderStats(figures, language: language))
             context.output.write(AccuracyView.render(accuracy, language: language, names: context.stationNames))
         }

@@ -28,7 +28,7 @@ enum RoutesView {
     {
         let route = names.route(from: from, to: to, L)
         if pin {
-            let outcome = try ReplyDocument.decode(PinResultDocument.self, reply, field: "pin", language: L)
+            let outcome = try ReplyDocument.decode(PinResultDocument.self, reply, field: .pin, language: L)
             if outcome.result == "already_pinned" {
                 return Phrase(uk: "маршрут \(route) уже закріплено (нічого не змінено)\n",
                               en: "\(route) was pinned already (nothing changed)\n")(L)
@@ -41,7 +41,7 @@ enum RoutesView {
             }
             return out
         }
-        return try ReplyDocument.decode(ChangeResultDocument.self, reply, field: "unpin", language: L).result == "not_pinned"
+        return try ReplyDocument.decode(ChangeResultDocument.self, reply, field: .unpin, language: L).result == "not_pinned"
             ? Phrase(uk: "маршрут \(route) не був закріплений (нічого не змінено)\n",
                      en: "\(route) was not pinned (nothing changed)\n")(L)
             : Phrase(uk: "відкріплено: \(route)\n", en: "unpinned: \(route)\n")(L)

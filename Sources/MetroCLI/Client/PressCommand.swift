@@ -49,7 +49,7 @@ extension Command {
             let message = try client.nextMessage(timeoutMilliseconds: wait)
             // Status events come on the same connection: only a gesture line says what the press did.
             guard ControlReplyHead(message).event == "gesture" else { continue }
-            let outcome = try ReplyDocument.decode(GestureDocument.self, message, field: "gesture", language: language)
+            let outcome = try ReplyDocument.decode(GestureDocument.self, message, field: .gesture, language: language)
             guard outcome.button == button else { continue }
             let text = PressView.render(outcome, language: language)
             if outcome.refused != nil {

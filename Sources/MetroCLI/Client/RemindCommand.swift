@@ -39,16 +39,16 @@ extension Command {
         let request: ControlRequest
         switch action {
         case "add":
-            switch rest.count {
-            case 3: request = .remindAdd(time: rest[0], days: nil, from: rest[1], to: rest[2])
-            case 4: request = .remindAdd(time: rest[0], days: rest[1], from: rest[2], to: rest[3])
-            default:
+            guard rest.count == 3 || rest.count == 4 else {
                 throw .usage(Phrase(uk: "'remind add' потребує ГГ:ХХ [ДНІ] ЗВІДКИ КУДИ, напр. remind add 07:40 mon-fri lisova teremky",
                                     en: "'remind add' takes HH:MM [DAYS] FROM TO, e.g. remind add 07:40 mon-fri lisova teremky")(L))
             }
-            // The time and days are checked here too, so a typo is named without a daemon.
-            do throws(ReminderError) { _ = try Reminder.parseTime(rest[0]) } catch { throw .usage(error.message(L)) }
-            if rest.count == 4 { do throws(ReminderError) { _ = try ReminderDays.parse(rest[1]) } catch { throw .usage(error.message(L)) } }
+            // The time and days are read here, so a typo is named without a daemon.
+            do throws(ReminderError) {
+                let (hour, minute) = try Reminder.parseTime(rest[0])
+                let days = rest.count == 4 ? try ReminderDays.parse(rest[1]) : .daily
+                request = .remindAdd(hour: hour, minute: minute, days: days, from: rest[rest.count - 2], to: rest[rest.count - 1])
+            } catch { throw .usage(error.message(L)) }
         case "list":
             guard rest.isEmpty else { throw .usage(Phrase(uk: "'remind list' не має аргументів", en: "'remind list' takes no arguments")(L)) }
             request = .reminders
@@ -63,19 +63,19 @@ extension Command {
         }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(request)
-        let list = reply["reminders"] ?? .array([])
+        let list = reply[field: .reminders] ?? .array([])
         if args.flags.contains("--json") {
             switch request {
-            case .remindAdd: context.output.line(jsonLine(JSONValue.object(["added": reply["added"] ?? .null, "reminders": list])))
-            case .remindRemove: context.output.line(jsonLine(JSONValue.object(["removed": reply["removed"] ?? .null, "reminders": list])))
+            case .remindAdd: context.output.line(jsonLine(JSONValue.object([ReplyField.added.rawValue: reply[field: .added] ?? .null, ReplyField.reminders.rawValue: list])))
+            case .remindRemove: context.output.line(jsonLine(JSONValue.object([ReplyField.removed.rawValue: reply[field: .removed] ?? .null, ReplyField.reminders.rawValue: list])))
             default: context.output.line(jsonLine(list))
             }
             return
         }
-        let reminders = try ReplyDocument.decode(RemindersDocument.self, reply, field: "reminders", language: L).reminders
+        let reminders = try ReplyDocument.decode(RemindersDocument.self, reply, field: .reminders, language: L).reminders
         switch request {
         case .remindAdd:
-            let number = try ReplyDocument.decode(Int.self, reply, field: "added", language: L)
+            let number = try ReplyDocument.decode(Int.self, reply, field: .added, language: L)
             if let entry = reminders.first(where: { $0.number == number }) {
                 context.output.line(Phrase(uk: "додано нагадування \(number):", en: "reminder \(number) added:")(L))
                 context.output.write(RemindersView.entry(entry, language: L, names: context.stationNames))
@@ -83,7 +83,7 @@ extension Command {
                 context.output.write(RemindersView.render(reminders, language: L, names: context.stationNames))
             }
         case .remindRemove:
-            let removed = try ReplyDocument.decode(RemindersDocument.Entry.self, reply, field: "removed", language: L)
+            let removed = try ReplyDocument.decode(RemindersDocument.Entry.self, reply, field: .removed, language: L)
             context.output.line(Phrase(uk: "видалено нагадування \(removed.number):", en: "reminder \(removed.number) removed:")(L))
             context.output.write(RemindersView.entry(removed, language: L, names: context.stationNames, showNext: false))
         default:

@@ -9,6 +9,13 @@ enum ReplyDocument {
     static let unreadableCode: Int32 = 1
 
     /// `reply[field]` as a `Document`.
+    static func decode<Document: Decodable>(_ type: Document.Type, _ reply: JSONValue, field: ReplyField,
+                                            language L: Language) throws(CLIError) -> Document
+    {
+        try decode(type, reply, field: field.rawValue, language: L)
+    }
+
+    /// `reply[field]` as a `Document`, for a field named by its text.
     static func decode<Document: Decodable>(_ type: Document.Type, _ reply: JSONValue, field: String,
                                             language L: Language) throws(CLIError) -> Document
     {

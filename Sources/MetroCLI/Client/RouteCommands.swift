@@ -28,7 +28,8 @@ extension Command {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(request)
         if args.flags.contains("--json") {
-            context.output.line(jsonLine(reply["status"]?["route"] ?? .null))
+            let route = try ReplyDocument.decode(StatusDocument.self, reply, field: .status, language: language).route
+            context.output.line(jsonLine(route.map { JSONValue(encoding: $0) } ?? .null))
         } else {
             try context.output.write(StatusView.render(reply: reply, language: language, names: context.stationNames,
                                                        nowUnixNanoseconds: context.now()))
@@ -64,7 +65,7 @@ extension Command {
             let changed = try client.request(pin ? .pin(from: from, to: to) : .unpin(from: from, to: to))
             try context.output.write(RoutesView.pinOutcome(changed, pin: pin, from: from, to: to, language: language, names: context.stationNames))
             let reply = try client.request(.routes)
-            try context.output.write(RoutesView.render(ReplyDocument.decode(RoutesDocument.self, reply, field: "routes", language: language),
+            try context.output.write(RoutesView.render(ReplyDocument.decode(RoutesDocument.self, reply, field: .routes, language: language),
                                                        language: language, names: context.stationNames))
         }
     }
@@ -85,9 +86,9 @@ extension Command {
         try noArguments("routes", args, language)
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.routes)
-        if args.flags.contains("--json") { context.output.line(jsonLine(reply["routes"] ?? .null)) }
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply[field: .routes] ?? .null)) }
         else {
-            try context.output.write(RoutesView.render(ReplyDocument.decode(RoutesDocument.self, reply, field: "routes", language: language),
+            try context.output.write(RoutesView.render(ReplyDocument.decode(RoutesDocument.self, reply, field: .routes, language: language),
                                                        language: language, names: context.stationNames))
         }
     }

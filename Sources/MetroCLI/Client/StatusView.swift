@@ -8,7 +8,7 @@ enum StatusView {
     static func render(reply: JSONValue, language: Language, names: StationNames, nowUnixNanoseconds: Int64)
         throws(CLIError) -> String
     {
-        let status = try ReplyDocument.decode(StatusDocument.self, reply, field: "status", language: language)
+        let status = try ReplyDocument.decode(StatusDocument.self, reply, field: .status, language: language)
         return render(status, language: language, names: names, nowUnixNanoseconds: nowUnixNanoseconds)
     }
 

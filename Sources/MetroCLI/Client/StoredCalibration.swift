@@ -19,7 +19,7 @@ enum StoredCalibration {
             let client = try DaemonClient(path: path, language: language)
             client.replyTimeoutMilliseconds = 2_000
             let reply = try client.request(.calibration)
-            let document = try ReplyDocument.decode(CalibrationDocument.self, reply, field: "calibration", language: language)
+            let document = try ReplyDocument.decode(CalibrationDocument.self, reply, field: .calibration, language: language)
             var records: [CalibrationRecord] = []
             for segment in document.segments {
                 guard let key = SegmentKey(segment.segment) else { continue }

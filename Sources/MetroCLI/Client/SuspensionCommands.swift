@@ -20,8 +20,8 @@ extension Command {
         guard args.positionals.count == 2 else { throw .usage(Phrase(uk: "'suspend' потребує ЗВІДКИ і КУДИ", en: "'suspend' takes FROM and TO")(language)) }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.suspend(from: args.positionals[0], to: args.positionals[1]))
-        if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
-        let already = try ReplyDocument.decode(ChangeResultDocument.self, reply, field: "suspend", language: language).result
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply[field: .suspensions] ?? .array([]))); return }
+        let already = try ReplyDocument.decode(ChangeResultDocument.self, reply, field: .suspend, language: language).result
             == "already_suspended"
         let stretch = SuspensionsView.describe(args.positionals[0], args.positionals[1], language, names: context.stationNames)
         context.output.line(already
@@ -50,8 +50,8 @@ extension Command {
         let request: ControlRequest = args.positionals.isEmpty ? .resume(from: nil, to: nil)
             : .resume(from: args.positionals[0], to: args.positionals[1])
         let reply = try client.request(request)
-        if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
-        let lifted = try ReplyDocument.decode(SuspensionsDocument.self, reply, field: "resumed", language: language).stretches
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply[field: .suspensions] ?? .array([]))); return }
+        let lifted = try ReplyDocument.decode(SuspensionsDocument.self, reply, field: .resumed, language: language).stretches
         if lifted.isEmpty {
             context.output.line(args.positionals.isEmpty
                 ? Phrase(uk: "жоден перегін не призупинено (нічого не змінено)", en: "no stretch was suspended (nothing changed)")(language)
@@ -79,7 +79,7 @@ extension Command {
         }
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.suspensions)
-        if args.flags.contains("--json") { context.output.line(jsonLine(reply["suspensions"] ?? .array([]))); return }
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply[field: .suspensions] ?? .array([]))); return }
         try context.output.write(SuspensionsView.render(reply, language: language, names: context.stationNames))
     }
 
@@ -106,7 +106,7 @@ enum SuspensionsView {
 
     /// The `suspensions` of a reply as text.
     static func render(_ reply: JSONValue, language: Language, names: StationNames) throws(CLIError) -> String {
-        let stretches = try ReplyDocument.decode(SuspensionsDocument.self, reply, field: "suspensions", language: language).stretches
+        let stretches = try ReplyDocument.decode(SuspensionsDocument.self, reply, field: .suspensions, language: language).stretches
         if stretches.isEmpty {
             return Phrase(uk: "призупинених перегонів немає\n", en: "no stretch is suspended\n")(language)
         }
@@ -126,7 +126,7 @@ enum SuspensionsView {
         // As for the calibration: a daemon that does not answer soon leaves the plan to the data file.
         client.replyTimeoutMilliseconds = 2_000
         guard let reply = try? client.request(.suspensions),
-            let document = try? ReplyDocument.decode(SuspensionsDocument.self, reply, field: "suspensions", language: .en)
+            let document = try? ReplyDocument.decode(SuspensionsDocument.self, reply, field: .suspensions, language: .en)
         else { return network }
         return network.withLocalSuspensions(document.stretches.map { SuspendedStretch(from: StationID($0.from), to: StationID($0.to)) })
     }

@@ -18,7 +18,7 @@ enum YearCommand {
         let client = try DaemonClient.connect(args, context)
         let reply = try client.request(.year(year))
         if let path = args.values["--svg"] {
-            let document = try ReplyDocument.decode(YearDocument.self, reply, field: "year", language: L)
+            let document = try ReplyDocument.decode(YearDocument.self, reply, field: .year, language: L)
             let svg = YearCard.render(document, language: L, names: context.stationNames)
             if path == "-" {
                 context.output.write(svg)
@@ -36,9 +36,9 @@ enum YearCommand {
                 context.output.line(Phrase(uk: "картку \(year) року записано у \(path)", en: "the \(year) card is written to \(path)")(L))
             }
         }
-        if args.flags.contains("--json") { context.output.line(jsonLine(reply["year"] ?? .null)); return }
+        if args.flags.contains("--json") { context.output.line(jsonLine(reply[field: .year] ?? .null)); return }
         if args.values["--svg"] == nil {
-            let document = try ReplyDocument.decode(YearDocument.self, reply, field: "year", language: L)
+            let document = try ReplyDocument.decode(YearDocument.self, reply, field: .year, language: L)
             context.output.write(render(document, language: L, names: context.stationNames))
         }
     }

@@ -92,17 +92,23 @@ final class ControlServer {
     var budgetSpent = 0
     /// Whether the listener waits for a continuation (its accept budget for this turn was spent).
     var acceptScheduled = false
-    /// Handles one parsed request; returns the reply line and whether the client now watches.
-    var dispatch: ((ControlEnvelope, Peer) -> (reply: String, watch: Bool))?
-    /// Answers a request whose reply is produced piece by piece (`journal`), or nil to leave it to `dispatch`.
-    var streamingDispatch: ((ControlEnvelope, Peer) -> ReplyStream?)?
+    /// Answers each parsed request.
+    let handler: any ControlRequestHandling
+    /// The watching connections, shared with the parts that push lines to them.
+    let watchers: Watchers
     /// Told when the number of watchers changes between zero and non-zero.
-    var onWatchersChanged: ((Bool) -> Void)?
+    let onWatchersChanged: (Bool) -> Void
     /// The daemon's `language`: refusals sent before a request names its own are worded in it.
     var language: Language = .en
 
-    init(path: String, groupName: String, loop: EventLoop, log: Logger, limits: ConnectionLimits = ConnectionLimits()) throws {
+    init(path: String, groupName: String, loop: EventLoop, log: Logger, limits: ConnectionLimits = ConnectionLimits(),
+         handler: any ControlRequestHandling, watchers: Watchers = Watchers(), onWatchersChanged: @escaping (Bool) -> Void = { _ in })
+        throws
+    {
         self.path = path
+        self.handler = handler
+        self.watchers = watchers
+        self.onWatchersChanged = onWatchersChanged
         self.loop = loop
         self.log = log
         self.limits = limits
@@ -131,15 +137,11 @@ final class ControlServer {
         }
     }
 
-    var watcherCount: Int { clients.values.filter(\.watching).count }
+    var watcherCount: Int { watchers.count }
 
     /// How many control connections are open.
     var connectionCount: Int { clients.count }
 
-    /// Sends a status line to every watcher.
-    func broadcast(_ line: String) {
-        for client in clients.values where client.watching { send(line, to: client) }
-    }
 
     /// Closes the listener and every connection (shutdown).
     func close() {
@@ -306,16 +308,19 @@ final class ControlServer {
             send(ControlReply.error(error.text(error.language ?? language), code: .badRequest), to: client)
             return
         }
-        if let stream = streamingDispatch?(request, client.peer) {
+        if let stream = handler.stream(for: request) {
             client.stream = stream
             return
         }
-        guard let dispatch else { return }
-        let (reply, watch) = dispatch(request, client.peer)
+        let (reply, watch) = handler.reply(to: request, peer: client.peer)
         send(reply, to: client)
-        if watch && !client.watching {
+        if watch && !client.watching && isOpen(client) {
             client.watching = true
-            if watcherCount == 1 { onWatchersChanged?(true) }
+            watchers.add(ObjectIdentifier(client)) { [weak self, weak client] line in
+                guard let self, let client else { return }
+                self.send(line, to: client)
+            }
+            if watcherCount == 1 { onWatchersChanged(true) }
         }
     }
 
@@ -369,7 +374,10 @@ final class ControlServer {
         client.stream = nil
         try? client.connection.close()
         clients[ObjectIdentifier(client)] = nil
-        if wasWatching && watcherCount == 0 { onWatchersChanged?(false) }
+        if wasWatching {
+            watchers.remove(ObjectIdentifier(client))
+            if watcherCount == 0 { onWatchersChanged(false) }
+        }
         if wasWaiting { refreshRequestTimer() }
         if wasThrottled { refreshThrottleTimer() }
     }

@@ -13,8 +13,6 @@ enum DaemonRefusal: Equatable {
     case noSecondButton
     /// The journal (or the year, or stats) could not be read; the detail is the storage layer's own words.
     case journalUnreadable(String)
-    /// A request routed to the feature dispatcher that it does not serve (a programming error, never a rider's).
-    case notAFeatureRequest
     /// A new connection of a user whose connections are all busy.
     case tooManyFromUser(uid: UInt32)
     /// Sent to the connection closed to make room for a newer one.
@@ -38,7 +36,7 @@ enum DaemonRefusal: Equatable {
         case .notSimulated: return .notSimulated
         case .noSecondButton: return .noButton
         case .journalUnreadable: return .storage
-        case .notAFeatureRequest, .notEndedByNewline, .notUTF8: return .badRequest
+        case .notEndedByNewline, .notUTF8: return .badRequest
         case .tooManyFromUser, .closedOldestIdle, .outOfDescriptors: return .busy
         case .permissionDenied: return .permissionDenied
         case .requestTimeout: return .timeout
@@ -56,9 +54,6 @@ enum DaemonRefusal: Equatable {
             return Phrase(uk: "другу кнопку не налаштовано (button2_line)", en: "no second button is configured (button2_line)")
         case .journalUnreadable(let detail):
             return Phrase(uk: "не вдається прочитати журнал: «\(detail)»", en: "cannot read the journal: \(detail)")
-        case .notAFeatureRequest:
-            return Phrase(uk: "це не запит до закріплень, зупинених перегонів, нагадувань чи року",
-                          en: "not a feature request")
         case .tooManyFromUser(let uid):
             return Phrase(uk: "забагато зʼєднань від uid \(uid), і жодне не вільне; спробуйте пізніше",
                           en: "too many connections from uid \(uid) and none of them idle; try again later")

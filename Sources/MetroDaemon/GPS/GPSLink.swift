@@ -10,7 +10,10 @@ final class GPSLink {
     private let loop: EventLoop
     private let log: Logger
     private let clock: ModelClock
-    private let onFix: (FixInput, Int64) -> Void
+    /// Where fixes go (the engine) and who looks again when the reconsider timer fires (the status hub): bound by
+    /// `register`, which the daemon calls once every part exists.
+    private var onFix: (FixInput, Int64) -> Void = { _, _ in }
+    private var onReconsider: () -> Void = {}
     private let wallClock: TimetableWallClock
     private var session: GPSDSession?
     private var token: EventLoop.Token?
@@ -20,8 +23,6 @@ final class GPSLink {
     /// does not wake there unless an alert is due, so the link asks the daemon to look again.
     private let reconsiderTimer: KernelTimer
     private var reconsiderToken: EventLoop.Token?
-    /// Called when `reconsiderTimer` fires; the daemon answers with `setWatching`.
-    var onReconsider: (() -> Void)?
     private var backoffSeconds: Int64 = 1
     /// gpsd messages read per wake-up at most (gpsd sends a handful per receiver epoch).
     static let messagesPerWakeUp = 64
@@ -37,19 +38,23 @@ final class GPSLink {
 
     var isConnected: Bool { session != nil }
 
-    init(address text: String, loop: EventLoop, log: Logger, clock: ModelClock, wallClock: TimetableWallClock,
-         onFix: @escaping (FixInput, Int64) -> Void) throws
-    {
+    init(address text: String, loop: EventLoop, log: Logger, clock: ModelClock, wallClock: TimetableWallClock) throws {
         do { address = try GPSDAddress(parsing: text) } catch {
             throw DaemonStartError("gpsd = \(text): \(error)")
         }
         self.loop = loop
         self.log = log
         self.clock = clock
-        self.onFix = onFix
         self.wallClock = wallClock
         retryTimer = try KernelTimer(preferAlarm: false)
         reconsiderTimer = try KernelTimer(preferAlarm: false)
+    }
+
+    /// Adds the link's timers to the loop and binds its events: each fix (with the system's wall clock at its
+    /// reading) to `onFix`, the end of the reason to watch to `onReconsider` (answered with `setWatching`).
+    func register(onFix: @escaping (FixInput, Int64) -> Void, onReconsider: @escaping () -> Void) throws {
+        self.onFix = onFix
+        self.onReconsider = onReconsider
         retryToken = try loop.register(fd: retryTimer.fd.rawValue, events: .readable) { [weak self] _ in
             guard let self else { return }
             _ = try? self.retryTimer.acknowledge()
@@ -58,7 +63,7 @@ final class GPSLink {
         reconsiderToken = try loop.register(fd: reconsiderTimer.fd.rawValue, events: .readable) { [weak self] _ in
             guard let self else { return }
             _ = try? self.reconsiderTimer.acknowledge()
-            self.onReconsider?()
+            self.onReconsider()
         }
     }
 

@@ -7,6 +7,11 @@ import MetroSystem
 /// `metrotimerd`: one thread, one epoll loop over file descriptors — the engine's alert timerfd, the haptic and
 /// gesture timerfds, the button event fds (or the simulated board), the gpsd socket, a signalfd and the control
 /// socket. Nothing ticks for nothing: an idle daemon sleeps in `epoll_wait` until a request, a press or a signal.
+///
+/// `init` is the assembly: it builds the parts in the order they depend on each other, each given what it uses
+/// when it is made (no part is handed another afterwards), then `registerEventSources` binds every descriptor's
+/// events to the part that handles them. A request's path: `ControlServer` → `RequestRouter` → a handler → the
+/// `Engine`, whose mutation is published through `StatusHub` to the `Watchers`.
 public final class Daemon {
     public let config: DaemonConfig
     let log: Logger
@@ -15,15 +20,18 @@ public final class Daemon {
     let network: Network
     let store: SQLiteStore
     let engine: Engine
+    let haptics: HapticMotor
     let device: DeviceController
-    let alarm: EngineWakeUpTimer
-    let reminderAlarm: ReminderTimer
+    let engineWakeUp: EngineWakeUpTimer
+    let reminderTimer: ReminderTimer
+    let watchers: Watchers
+    let router: RequestRouter
     let control: ControlServer
     let signals: SignalChannel
     let supervisor: Supervisor
     var notifier: SystemdNotifier { supervisor.notifier }
     let hardware: Hardware
-    private(set) var gps: GPSLink?
+    let gps: GPSLink?
     /// The wall clock of timetable look-ups: the system's, or GPS time while the system clock is not synchronised.
     let wallClock: TimetableWallClock
     let hub: StatusHub
@@ -31,8 +39,6 @@ public final class Daemon {
     private var environment: [String: String]
     private var watchdogTimer: KernelTimer?
     private var exitCode: Int32 = 0
-    /// Why the stored journal could not be read at start-up (its figures would be incomplete), or nil.
-    let journalUnreadable: String?
 
     /// Sets everything up (data, store, hardware, socket) and restores a stored trip. Throws `DaemonStartError`
     /// with a message a rider can act on.
@@ -41,53 +47,45 @@ public final class Daemon {
         self.configPath = configPath
         self.environment = environment
         self.log = log
+
+        // Clocks.
         let wallClock = TimetableWallClock()
         self.wallClock = wallClock
-        self.clock = ModelClock(scale: config.timeScale, wall: { wallClock.now() })
-        // time_scale multiplies the whole uptime: refuse a scaled clock that would run out of nanoseconds.
-        if let refusal = clock.rangeRefusal(boottime: clock.bootNow()) { throw DaemonStartError(refusal.en) }
-        let wallNow = wallClock.now()
-        if !ModelClock.wallRange.contains(wallNow) {
-            log.warning("the wall clock reads \(wallNow / 1_000_000_000) s after 1970, outside 1970…2200: timetable look-ups use the nearest end of that range until it is set")
-        }
-        if config.timeScale != 1 {
-            log.warning("TIME SCALE \(config.timeScale): every model duration is divided by \(config.timeScale) (demo/test mode, not for riding)")
-        }
+        clock = ModelClock(scale: config.timeScale, wall: { wallClock.now() })
+        try Daemon.checkClocks(clock, wallClock: wallClock, timeScale: config.timeScale, log: log)
 
-        // Data.
+        // Data and store.
         switch config.loadNetwork(environment: environment) {
         case .success(let loaded): network = loaded.network
         case .failure(let problem): throw DaemonStartError(problem.phrase.en + (problem.isMissing ? "; set data_file" : ""))
         }
-
-        // Store.
-        try Daemon.makeDirectory(config.stateDirectory, mode: 0o700, log: log)
-        try Daemon.makeDirectory(config.runtimeDirectory, mode: 0o755, log: log)
-        try Daemon.refuseDanglingLink(config.stateDirectory + "/state.db")
         let stored: StoredState
-        do { (store, stored) = try SQLiteStore.openLoading(directory: config.stateDirectory, log: log) } catch {
-            throw DaemonStartError("cannot open the state database in \(config.stateDirectory): \(error)", exitCode: 1)
-        }
+        (store, stored) = try Daemon.openStore(config, log: log)
 
+        // The loop and the kernel's timers and signals.
         loop = try EventLoop()
         signals = try SignalChannel(signals: [SIGTERM, SIGINT, SIGHUP])
         supervisor = Supervisor(notifier: SystemdNotifier(), log: log)
-        alarm = try EngineWakeUpTimer(clock: clock, log: log)
-        if alarm.timer.clock != .boottimeAlarm {
+        engineWakeUp = try EngineWakeUpTimer(clock: clock, log: log)
+        if engineWakeUp.timer.clock != .boottimeAlarm {
             log.notice("alerts use CLOCK_BOOTTIME (no CAP_WAKE_ALARM: a suspended device will not be woken for an alert)")
         }
+        reminderTimer = try ReminderTimer(log: log)
 
-        reminderAlarm = try ReminderTimer(log: log)
-
-        // Hardware.
+        // The board, and what the engine tells the rider through: the motor, and the status to watchers, systemd
+        // and the gpsd link.
         hardware = try Hardware.open(config: config, clock: clock, log: log)
-        device = try DeviceController(motor: hardware.motor, clock: clock, log: log,
-                                      debounceMilliseconds: config.buttonDebounceMilliseconds,
-                                      strength: config.motorStrength == .strong ? .strong : .normal,
-                                      arrivalAlarm: config.arrivalAlarm)
-        hub = StatusHub(log: log, supervisor: supervisor)
-        hub.language = config.language
+        haptics = try HapticMotor(motor: hardware.motor, clock: clock, log: log,
+                                  strength: config.motorStrength == .strong ? .strong : .normal, arrivalAlarm: config.arrivalAlarm)
+        let (loop, clock) = (self.loop, self.clock)
+        gps = try config.gpsd.map { try GPSLink(address: $0, loop: loop, log: log, clock: clock, wallClock: wallClock) }
+        watchers = Watchers()
+        hub = StatusHub(language: config.language, log: log, supervisor: supervisor, watchers: watchers, network: network,
+                        clock: clock,
+                        facts: DaemonFactsReader(alertClock: engineWakeUp.timer.clock, hardware: hardware,
+                                                 timeScale: config.timeScale, wallClock: wallClock, gps: gps))
 
+        // The engine, owner of the trip.
         var selected = stored.selected
         if selected == nil {
             switch config.defaultRoute(on: network) {
@@ -95,40 +93,27 @@ public final class Daemon {
             case .failure(let problem): throw DaemonStartError(problem.phrase.en)
             }
         }
-        // The journal's figures are counted once here and kept up to date as trips are journaled: `stats` and
-        // `stats --year` then cost the loop the same however long the journal grows.
-        var tally = JournalTally(network: network)
-        do {
-            try store.eachJournalEntry { tally.add($0) }
-            journalUnreadable = nil
-        } catch {
-            log.error("cannot read the journal: \(error); stats and the year on the metro are refused until a restart reads it")
-            journalUnreadable = "\(error)"
-        }
+        let (tally, journalUnreadable) = Daemon.countJournal(store, network: network, log: log)
         engine = Engine(network: network, calibration: stored.calibration, routes: stored.routes, selectedRoute: selected,
-                        store: store, alarm: alarm, haptics: device, publisher: hub, log: EngineLog(log),
-                        suspensions: stored.suspensions, reminders: stored.reminders, reminderAlarm: reminderAlarm,
+                        store: store, wakeUp: engineWakeUp, haptics: haptics, publisher: hub, log: EngineLog(log),
+                        suspensions: stored.suspensions, reminders: stored.reminders, reminderWakeUp: reminderTimer,
                         journalTally: tally)
-        device.engine = engine
 
+        // What drives the engine: the rider's buttons and the control socket's requests.
+        device = try DeviceController(haptics: haptics, engine: engine, clock: clock, log: log,
+                                      debounceMilliseconds: config.buttonDebounceMilliseconds,
+                                      onGesture: { [watchers] outcome in watchers.broadcast(ControlReply.gestureEvent(outcome)) })
+        router = RequestRouter(engine: engine, hub: hub, device: device, hardware: hardware, store: store, network: network,
+                               clock: clock, journalUnreadable: journalUnreadable)
         let socketPath = config.runtimeDirectory + "/control.sock"
-        do { control = try ControlServer(path: socketPath, groupName: config.controlGroup, loop: loop, log: log) } catch {
+        do {
+            control = try ControlServer(path: socketPath, groupName: config.controlGroup, loop: loop, log: log, handler: router,
+                                        watchers: watchers, onWatchersChanged: { [engine] watching in engine.hasWatchers = watching })
+            control.language = config.language
+        } catch {
             throw DaemonStartError("cannot listen on \(socketPath): \(error)")
         }
-        hub.daemon = self
-        // Watchers (`metrotimer press` waits this way) hear what each decided gesture did.
-        device.onGesture = { [unowned self] outcome in self.control.broadcast(ControlReply.gestureEvent(outcome)) }
-        control.language = config.language
-        control.dispatch = { [unowned self] request, peer in self.dispatch(request, peer: peer) }
-        control.streamingDispatch = { [unowned self] request, _ in self.streamingReply(request) }
-        control.onWatchersChanged = { [unowned self] watching in self.engine.hasWatchers = watching }
-        if let address = config.gpsd {
-            gps = try GPSLink(address: address, loop: loop, log: log, clock: clock, wallClock: wallClock) { [unowned self] fix, wallNow in
-                self.engine.gpsFix(fix, wallNowUnixNanoseconds: wallNow, now: self.clock.now())
-            }
-            gps?.onReconsider = { [unowned self] in self.hub.republish(force: false) }
-        }
-        try registerFileDescriptors()
+        try registerEventSources()
 
         var active = stored.active
         if let stale = active, stale.savedOnOtherBoot == true {
@@ -139,18 +124,57 @@ public final class Daemon {
         engine.remindersDue(wallNowUnixSeconds: Daemon.wallNowUnixSeconds(), now: clock.now())
     }
 
+    /// Refuses a scaled clock that would run out of nanoseconds (time_scale multiplies the whole uptime) and warns
+    /// of a wall clock outside 1970…2200 and of a time scale other than 1.
+    private static func checkClocks(_ clock: ModelClock, wallClock: TimetableWallClock, timeScale: Double, log: Logger) throws {
+        if let refusal = clock.rangeRefusal(boottime: clock.bootNow()) { throw DaemonStartError(refusal.en) }
+        let wallNow = wallClock.now()
+        if !ModelClock.wallRange.contains(wallNow) {
+            log.warning("the wall clock reads \(wallNow / 1_000_000_000) s after 1970, outside 1970…2200: timetable look-ups use the nearest end of that range until it is set")
+        }
+        if timeScale != 1 {
+            log.warning("TIME SCALE \(timeScale): every model duration is divided by \(timeScale) (demo/test mode, not for riding)")
+        }
+    }
+
+    /// The state and runtime directories made (or checked) and the state database opened with what it stores.
+    private static func openStore(_ config: DaemonConfig, log: Logger) throws -> (SQLiteStore, StoredState) {
+        try Daemon.makeDirectory(config.stateDirectory, mode: 0o700, log: log)
+        try Daemon.makeDirectory(config.runtimeDirectory, mode: 0o755, log: log)
+        try Daemon.refuseDanglingLink(config.stateDirectory + "/state.db")
+        do { return try SQLiteStore.openLoading(directory: config.stateDirectory, log: log) } catch {
+            throw DaemonStartError("cannot open the state database in \(config.stateDirectory): \(error)", exitCode: 1)
+        }
+    }
+
+    /// The journal's figures, counted once here and kept up to date by the engine as trips are journaled: `stats`
+    /// and `stats --year` then cost the loop the same however long the journal grows. With why the journal could
+    /// not be read, if it could not (its figures would be incomplete, so they are refused until a restart).
+    private static func countJournal(_ store: SQLiteStore, network: Network, log: Logger) -> (JournalTally, String?) {
+        var tally = JournalTally(network: network)
+        do {
+            try store.eachJournalEntry { tally.add($0) }
+            return (tally, nil)
+        } catch {
+            log.error("cannot read the journal: \(error); stats and the year on the metro are refused until a restart reads it")
+            return (tally, "\(error)")
+        }
+    }
+
     /// The system's wall clock in Unix seconds: reminders are times on the clock, never scaled.
     static func wallNowUnixSeconds() -> Int64 { Clocks.now(.realtime) / 1_000_000_000 }
 
-    private func registerFileDescriptors() throws {
+    /// Binds each descriptor's events to the part that handles them: the only place an event source is handed
+    /// the part its events go to.
+    private func registerEventSources() throws {
         // Timers and signals are urgent: they are served before, and between, the handlers of input.
         _ = try loop.register(fd: signals.fd.rawValue, events: .readable, priority: .urgent) { [unowned self] _ in self.handleSignals() }
-        _ = try loop.register(fd: alarm.timer.fd.rawValue, events: .readable, priority: .urgent) { [unowned self] _ in
-            self.alarm.acknowledge()
+        _ = try loop.register(fd: engineWakeUp.timer.fd.rawValue, events: .readable, priority: .urgent) { [unowned self] _ in
+            self.engineWakeUp.acknowledge()
             self.engine.tick(now: self.clock.now())
         }
-        _ = try loop.register(fd: reminderAlarm.timer.fd.rawValue, events: .readable, priority: .urgent) { [unowned self] _ in
-            switch self.reminderAlarm.read() {
+        _ = try loop.register(fd: reminderTimer.timer.fd.rawValue, events: .readable, priority: .urgent) { [unowned self] _ in
+            switch self.reminderTimer.read() {
             case .none: return
             case .expired: break
             case .clockStepped: self.log.notice("wall clock stepped: reminders re-armed on the new clock")
@@ -164,6 +188,9 @@ public final class Daemon {
             self.device.gestureTimerFired()
         }
         try hardware.register(on: loop, device: device)
+        try gps?.register(onFix: { [unowned self] fix, wallNow in
+            self.engine.gpsFix(fix, wallNowUnixNanoseconds: wallNow, now: self.clock.now())
+        }, onReconsider: { [unowned self] in self.republish(force: false) })
         if let interval = notifier.watchdogIntervalNanoseconds {
             let timer = try KernelTimer(preferAlarm: false)
             watchdogTimer = timer
@@ -178,9 +205,9 @@ public final class Daemon {
 
     /// Runs until SIGTERM/SIGINT; returns the exit status.
     public func run() -> Int32 {
-        hub.republish(force: true)
+        republish(force: true)
         supervisor.tell("READY=1\nSTATUS=\(hub.summary)")
-        log.info("ready: \(hardware.kind.rawValue) board, alerts on \(alarm.timer.clock), socket \(control.path)")
+        log.info("ready: \(hardware.kind.rawValue) board, alerts on \(engineWakeUp.timer.clock), socket \(control.path)")
         do { try loop.run() } catch {
             log.error("event loop failed: \(error)")
             exitCode = 1
@@ -224,9 +251,12 @@ public final class Daemon {
         } catch {
             log.error("reload refused, keeping the running configuration: \(error.problems.joined(separator: "; "))")
         }
-        hub.republish(force: true)
+        republish(force: true)
         supervisor.tell("READY=1\nSTATUS=\(hub.summary)")
     }
+
+    /// Publishes the status as of now (at start, on reload, when the GPS link asks to look again).
+    private func republish(force: Bool) { hub.publish(engine.status(now: clock.now()), force: force) }
 
     /// Creates `path` with `mode`, or checks the one that is there: it must be a directory, and one that others
     /// may write to (or read, beyond `mode`) is narrowed to `mode` with a log line when it is ours, and refused when
@@ -263,47 +293,5 @@ public final class Daemon {
             ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "?"
         throw DaemonStartError("\(path) is a symbolic link to \(destination), which does not exist: refusing to create "
             + "the state database there (remove the link, or point it at an existing file)")
-    }
-
-    // MARK: Status
-
-    /// The daemon-level facts for the status document.
-    func facts() -> DaemonFacts {
-        DaemonFacts(
-            clock: alarm.timer.clock == .boottimeAlarm ? "boottime_alarm" : "boottime",
-            hardware: hardware.kind.rawValue, timeScale: config.timeScale,
-            wallClockSynchronised: Clocks.isWallClockSynchronised(), wallClockSource: wallClock.source.rawValue,
-            gpsWatching: gps?.isWatching ?? false, gpsConnected: gps?.isConnected ?? false,
-            faults: hardware.faultTexts.map { DaemonFault(part: .gpio, text: $0) }
-                + (gps?.faultText.map { [DaemonFault(part: .gps, text: $0)] } ?? []),
-            motor: hardware.motorLog, language: hub.language)
-    }
-
-    func statusDocument() -> StatusDocument {
-        let now = clock.now()
-        return StatusDocument(status: engine.status(now: now), facts: facts(), wall: clock.wallMapping(), network: network)
-    }
-
-    /// Whether GPS can help now: a trip is running and a surface station still lies ahead on its route.
-    func gpsCanHelp() -> Bool {
-        guard let trip = engine.active?.trip else { return false }
-        let now = clock.now()
-        let current = trip.currentIndex(at: now)
-        return trip.events.indices.contains { $0 >= current && (network.station(trip.events[$0].station)?.isSurface ?? false) }
-    }
-
-    /// When GPS stops being able to help on its own: the model's arrival at the event after the last surface
-    /// station of the route (nil when there is no trip, or the route ends on the surface: then only the trip's
-    /// end releases the watch).
-    func gpsHelpEnds() -> Instant? {
-        guard let trip = engine.active?.trip,
-              let last = trip.events.indices.last(where: { network.station(trip.events[$0].station)?.isSurface ?? false }),
-              last + 1 < trip.events.count
-        else { return nil }
-        return trip.events[last + 1].arrival
-    }
-
-    func statusChanged() {
-        gps?.setWatching(gpsCanHelp(), reconsiderAtBoottime: gpsHelpEnds().map { clock.boottime(of: $0) })
     }
 }

@@ -4,34 +4,54 @@ import MetroModel
 import MetroSystem
 
 /// Publishes the status: to the control socket's watchers (only when the document changed), to systemd's
-/// `STATUS=` line, and to the simulated board's log. The engine calls `publish` after every mutation.
+/// `STATUS=` line, and to the gpsd link (which watches only while GPS can help). The engine calls `publish` after
+/// every mutation with its new status; the daemon calls `publish(_:force:)` with a fresh one at start, on reload and
+/// when the GPS link asks to look again.
 final class StatusHub: StatusPublishing {
-    weak var daemon: Daemon?
-    var language: Language = .uk
+    var language: Language
     private let log: Logger
     private let supervisor: Supervisor
+    private let watchers: Watchers
+    private let network: Network
+    private let clock: ModelClock
+    private let facts: DaemonFactsReader
     private var lastDocument: StatusDocument?
     private(set) var summary = "starting"
 
-    init(log: Logger, supervisor: Supervisor) {
+    init(language: Language, log: Logger, supervisor: Supervisor, watchers: Watchers, network: Network, clock: ModelClock,
+         facts: DaemonFactsReader)
+    {
+        self.language = language
         self.log = log
         self.supervisor = supervisor
+        self.watchers = watchers
+        self.network = network
+        self.clock = clock
+        self.facts = facts
     }
 
-    func publish(_ status: EngineStatus) { republish(force: false) }
+    func publish(_ status: EngineStatus) { publish(status, force: false) }
 
-    /// Recomputes the document; pushes it to watchers and systemd if anything changed.
-    func republish(force: Bool) {
-        guard let daemon else { return }
-        let document = daemon.statusDocument()
-        daemon.statusChanged()
+    /// The status as the control contract's document.
+    func document(for status: EngineStatus) -> StatusDocument {
+        StatusDocument(status: status, facts: facts.read(language: language), wall: clock.wallMapping(), network: network)
+    }
+
+    /// Pushes `status` to watchers and systemd if anything changed (always when `force`), and tells the GPS link
+    /// whether to watch.
+    func publish(_ status: EngineStatus, force: Bool) {
+        // Seen now: a command taken at its press instant publishes the status of that instant (model §12.1).
+        let status = status.seen(at: clock.now(), network: network)
+        let document = self.document(for: status)
+        facts.gps?.setWatching(GPSWatchPolicy.canHelp(status, network: network),
+                               reconsiderAtBoottime: GPSWatchPolicy.helpEnds(status, network: network).map { clock.boottime(of: $0) })
         // "now" always moves; the snapshot changed only if something else did (model §11 stability).
         var comparable = document
         comparable.now = ""
         guard force || comparable != lastDocument else { return }
         lastDocument = comparable
-        daemon.control.broadcast(ControlReply.statusEvent(document))
-        let line = StatusSummary.line(document, network: daemon.network, language: .en)
+        watchers.broadcast(ControlReply.statusEvent(document))
+        let line = StatusSummary.line(document, network: network, language: .en)
         if line != summary {
             summary = line
             supervisor.tell("STATUS=\(line)")

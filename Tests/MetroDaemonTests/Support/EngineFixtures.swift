@@ -13,7 +13,7 @@ final class RecordingLogSink: LogSink, @unchecked Sendable {
 }
 
 /// Seams the engine needs that store tests do not look at.
-final class QuietAlarm: WakeUpScheduling { func schedule(at instant: Instant?) {} }
+final class QuietWakeUp: WakeUpScheduling { func schedule(at instant: Instant?) {} }
 final class QuietHaptics: HapticSink {
     func play(_ cue: HapticCue) {}
     func withdraw(_ kind: AlertKind) {}

@@ -24,9 +24,9 @@ final class EngineRig {
         self.store = store
         wall = wallMapping(mapping: now, toUnixSeconds: wallUnix)
         engine = Engine(network: kyiv, calibration: calibration, routes: routes, selectedRoute: route, store: store,
-                        alarm: alarm, haptics: haptics, publisher: publisher, log: log, suspensions: suspensions,
-                        reminders: reminders, reminderAlarm: wallAlarm)
-        clock = VirtualClock(engine: engine, alarm: alarm, now: now)
+                        wakeUp: alarm, haptics: haptics, publisher: publisher, log: log, suspensions: suspensions,
+                        reminders: reminders, reminderWakeUp: wallAlarm)
+        clock = VirtualClock(engine: engine, wakeUp: alarm, now: now)
         alarm.now = { [unowned clock] in clock.now }
         haptics.now = { [unowned clock] in clock.now }
     }

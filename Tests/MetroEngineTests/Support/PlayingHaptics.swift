@@ -89,7 +89,7 @@ final class PlayingRig {
         haptics = PlayingHaptics(style: style)
         wall = wallMapping(mapping: now, toUnixSeconds: mondayNoon)
         engine = Engine(network: kyiv, calibration: .empty, routes: RouteBook(), selectedRoute: route, store: store,
-                        alarm: alarm, haptics: haptics, publisher: RecordingPublisher(), log: RecordingLog())
+                        wakeUp: alarm, haptics: haptics, publisher: RecordingPublisher(), log: RecordingLog())
         haptics.engine = engine
         alarm.now = { [unowned self] in self.now }
         haptics.now = { [unowned self] in self.now }

@@ -18,11 +18,11 @@ extension VirtualClock {
     /// Runs until nothing is armed any more (the trip ended), failing after `limit` seconds of model time.
     func runUntilDisarmed(limitSeconds: Int = 24 * 3600, sourceLocation: SourceLocation = #_sourceLocation) {
         let limit = now + limitSeconds
-        while let armed = alarm.armed, armed <= limit {
+        while let armed = wakeUp.armed, armed <= limit {
             advance(to: Instant(nanoseconds: armed.nanoseconds + latenessNanoseconds), sourceLocation: sourceLocation)
-            if alarm.armed == armed { break }
+            if wakeUp.armed == armed { break }
         }
-        if alarm.armed != nil {
+        if wakeUp.armed != nil {
             Issue.record("still armed after \(limitSeconds) s of model time", sourceLocation: sourceLocation)
         }
     }

@@ -1,0 +1,111 @@
+import MetroEngine
+import MetroModel
+import MetroSystem
+
+/// The motor side of the rider's interface: the engine's cues become motor patterns through the haptic player of
+/// model §12.2, in real time (never scaled), on a timerfd armed only while a pattern plays.
+///
+/// It never calls the engine: the alerts it finishes playing wait in `takeDelivered()` for the device controller,
+/// which reports them once the call that played them has returned.
+final class HapticMotor: HapticSink {
+    private let motor: Motor
+    private let clock: ModelClock
+    private let log: Logger
+    private var player: HapticPlayer
+    private let timer: KernelTimer
+
+    init(motor: Motor, clock: ModelClock, log: Logger, strength: HapticStrength,
+         arrivalAlarm: ArrivalAlarm.Style = .untilAcknowledged) throws
+    {
+        self.motor = motor
+        self.clock = clock
+        self.log = log
+        self.player = HapticPlayer(strength: strength, arrivalAlarm: ArrivalAlarm(arrivalAlarm))
+        self.timer = try KernelTimer(preferAlarm: true)
+    }
+
+    var timerFD: Int32 { timer.fd.rawValue }
+    var isAlertBuzzing: Bool { player.isAlertBuzzing }
+
+    // MARK: HapticSink
+
+    func play(_ cue: HapticCue) {
+        log.notice("buzz: \(cue.label)")
+        apply(player.play(cue.pattern, now: realNow()))
+    }
+
+    func withdraw(_ kind: AlertKind) {
+        log.notice("buzz withdrawn: \(kind.rawValue)")
+        apply(player.withdraw(HapticCue(alert: kind).pattern.kind, now: realNow()))
+    }
+
+    func replay(_ kind: AlertKind, firedAt: Instant) {
+        let cue = HapticCue(alert: kind)
+        if kind == .arrival {
+            let startedAt = Instant(nanoseconds: clock.boottime(of: firedAt))
+            let (elapsed, overflow) = realNow().nanoseconds.subtractingReportingOverflow(startedAt.nanoseconds)
+            log.notice("buzz resumed: \(cue.label), \(overflow ? 0 : max(elapsed, 0) / 1_000_000_000) s into the alarm")
+            apply(player.resumeArrivalAlarm(startedAt: startedAt, now: realNow()))
+        } else {
+            log.notice("buzz again: \(cue.label)")
+            apply(player.play(cue.pattern, now: realNow()))
+        }
+    }
+
+    // MARK: The device controller's
+
+    /// The timer fired: advance the pattern.
+    func timerFired() {
+        _ = try? timer.acknowledge()
+        tick()
+    }
+
+    /// Brings the pattern up to now (before a press is judged: was an alert buzzing?).
+    func tick() { apply(player.tick(now: realNow())) }
+
+    /// The rider acknowledged a buzzing alert (stops the arrival alarm's repeats).
+    func acknowledge() { apply(player.acknowledge(now: realNow())) }
+
+    /// Stops any pattern and drives the motor off.
+    func silence() {
+        apply(player.stop())
+        motor.release()
+    }
+
+    /// The alerts whose patterns have finished playing since the last call.
+    func takeDelivered() -> [AlertKind] {
+        player.takeDelivered().compactMap { AlertKind(delivering: $0) }
+    }
+
+    private func apply(_ output: HapticOutput) {
+        motor.set(on: output.motorOn, playing: player.currentPulse.map { MotorPulse(kind: $0.kind, number: $0.number, count: $0.count) })
+        do {
+            if let deadline = output.nextDeadline {
+                try timer.arm(atBoottimeNanoseconds: deadline.nanoseconds)
+            } else {
+                try timer.disarm()
+            }
+        } catch {
+            log.error("haptic timer: \(error); motor off")
+            motor.set(on: false)
+        }
+    }
+
+    private func realNow() -> Instant { Instant(nanoseconds: clock.bootNow()) }
+}
+
+extension HapticCue {
+    /// What the rider should feel, for the log.
+    var label: String {
+        switch self {
+        case .acknowledged: return "acknowledged (250)"
+        case .number(let n): return "number \(n)"
+        case .yoursIsNext: return "YOURS IS NEXT (600/300 ×3)"
+        case .changeHere: return "CHANGE LINES HERE (600/300/250/300/600, then the press ask 250/200/250)"
+        case .trainDepartedReminder: return "PRESS AS YOUR TRAIN PULLS OUT (250/200/250 twice)"
+        case .getOffNow: return "GET OFF NOW (1000/400 ×2, repeated by the arrival alarm)"
+        case .cannot: return "cannot (250/250/250/250/800)"
+        case .timeToGo: return "TIME TO GO (250/500/1000 rising, twice)"
+        }
+    }
+}
