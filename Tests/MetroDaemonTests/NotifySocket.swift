@@ -72,19 +72,17 @@ final class NotifySocket {
         guard fd >= 0 else { throw NotifySocketError("socket(AF_UNIX, SOCK_DGRAM)", errno) }
         var one: Int32 = 1
         guard setsockopt(fd, SOL_SOCKET, SO_PASSCRED, &one, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
-            let error = errno
-            close(fd)
-            throw NotifySocketError("setsockopt SO_PASSCRED", error)
+            // Closed by deinit, which runs on this throw (`self` is whole): closing here too would close another
+            // test's descriptor that took the number in between.
+            throw NotifySocketError("setsockopt SO_PASSCRED", errno)
         }
         guard NotifySocket.bind(fd, sunPath: sunPath) == 0 else {
-            let error = errno
-            close(fd)
-            throw NotifySocketError("bind \(address)", error)
+            throw NotifySocketError("bind \(address)", errno)
         }
     }
 
     deinit {
-        close(fd)
+        if fd >= 0 { close(fd) }
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 

@@ -23,15 +23,15 @@ final class RawControlConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard result == 0 else {
-            let e = errno
-            Glibc.close(fd)
-            throw DaemonProcessError("connect \(path): errno \(e)")
+            // Not closed here: `self` is whole, so its deinit runs on the throw and closes `fd`. Closing it twice
+            // would close whatever descriptor another test opened with that number in between.
+            throw DaemonProcessError("connect \(path): errno \(errno)")
         }
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    deinit { Glibc.close(fd) }
+    deinit { if fd >= 0 { Glibc.close(fd) } }
 
     /// Sends raw bytes (the caller adds the newline). Returns false when the daemon already closed.
     @discardableResult
