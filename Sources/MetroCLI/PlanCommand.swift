@@ -175,7 +175,7 @@ private func runPlan(_ context: CommandContext) throws(CLIError) {
     var calibration = CalibrationStore.empty
     var unavailable: Phrase?
     if !arguments.flags.contains("--timetable") {
-        switch StoredCalibration.ask(socketOption: arguments.values["--socket"], environment: context.environment,
+        switch RunningDaemonCalibration.ask(socketOption: arguments.values["--socket"], environment: context.environment,
                                      language: language) {
         case .success(let store): calibration = store
         case .failure(let failure): unavailable = failure.reason

@@ -1,15 +1,10 @@
+import MetroModel
+
 /// The `gesture` of a pushed `{"event": "gesture", "gesture": {...}}` line: what a press on the board was and did,
 /// so `metrotimer press` can say it. Every field is written, `null` when it has no value.
 public struct GestureDocument: Codable, Equatable, Sendable {
     /// Why the action was refused, in each language.
-    public struct Refusal: Codable, Equatable, Sendable {
-        public var uk: String
-        public var en: String
-        public init(uk: String, en: String) {
-            self.uk = uk
-            self.en = en
-        }
-    }
+    public typealias Refusal = Phrase
 
     public var button: Int
     /// `short`, `double`, `long` or `veryLong` (`Gesture`); null for a press that meant nothing.

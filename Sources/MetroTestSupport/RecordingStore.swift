@@ -111,10 +111,10 @@ public final class RecordingStore: EngineStore {
     /// Like a database transaction: when `body` throws, every write it made is undone.
     public func atomically(_ body: () throws -> Void) throws {
         let saved = (writes, activeTrip, journalEntries, calibration, routes, selectedRoute, calibrationSessions, nextJournalID)
-        let savedFeatures = (suspensions, reminders)
+        let savedBooks = (suspensions, reminders)
         do { try body() } catch {
             (writes, activeTrip, journalEntries, calibration, routes, selectedRoute, calibrationSessions, nextJournalID) = saved
-            (suspensions, reminders) = savedFeatures
+            (suspensions, reminders) = savedBooks
             throw error
         }
     }

@@ -3,7 +3,7 @@ import MetroModel
 
 /// The rider's calibration as the running daemon holds it (it owns the state database; asking it avoids a second
 /// reader of a file it writes, and gives exactly the figures the next ride uses).
-enum StoredCalibration {
+enum RunningDaemonCalibration {
     /// Why no calibration could be had, in words for the plan.
     struct Unavailable: Error {
         let reason: Phrase

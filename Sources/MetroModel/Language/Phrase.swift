@@ -2,7 +2,8 @@
 /// never drift apart and there is no key to forget.
 ///
 ///     Phrase(uk: "Наступна — ваша", en: "Yours is next")(language)
-public struct Phrase: Hashable, Sendable {
+/// Encoded as `{"uk": …, "en": …}` where a document carries text in both languages.
+public struct Phrase: Hashable, Sendable, Codable {
     public let uk: String
     public let en: String
     public init(uk: String, en: String) {

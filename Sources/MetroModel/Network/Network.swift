@@ -1,14 +1,6 @@
-/// A station's two names. The Ukrainian one may contain U+02BC (Лукʼянівська) and guillemets (Палац «Україна»).
-public struct LocalizedName: Hashable, Sendable {
-    public let uk: String
-    public let en: String
-    public init(uk: String, en: String) {
-        self.uk = uk
-        self.en = en
-    }
-    /// The name in a language.
-    public func callAsFunction(_ language: Language) -> String { language == .uk ? uk : en }
-}
+/// A station's or a line's two names: a `Phrase` like every other text in both languages. The Ukrainian one may
+/// contain U+02BC (Лукʼянівська) and guillemets (Палац «Україна»).
+public typealias LocalizedName = Phrase
 
 /// A metro station (model §1).
 public struct Station: Hashable, Sendable {

@@ -51,20 +51,10 @@ public struct StatusSnapshot: Equatable, Sendable, Codable {
         manualCorrections = trip.manualCorrections
         lateCorrections = trip.lateCorrections
         gpsCorrections = trip.gpsCorrections
-        destinationName = NamePair(network.station(trip.to)?.name)
-        nextStopName = NamePair(network.station(nextStop)?.name)
+        destinationName = network.station(trip.to)?.name ?? NamePair(uk: "", en: "")
+        nextStopName = network.station(nextStop)?.name ?? NamePair(uk: "", en: "")
     }
 }
 
 /// A station name in both languages, as a snapshot carries it to clients that do not load the network.
-public struct NamePair: Equatable, Sendable, Codable {
-    public var uk: String
-    public var en: String
-    public init(uk: String, en: String) {
-        self.uk = uk
-        self.en = en
-    }
-    init(_ name: LocalizedName?) { self.init(uk: name?.uk ?? "", en: name?.en ?? "") }
-    /// The name in a language.
-    public func callAsFunction(_ language: Language) -> String { language == .uk ? uk : en }
-}
+public typealias NamePair = Phrase
