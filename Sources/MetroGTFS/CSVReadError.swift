@@ -12,13 +12,6 @@ public struct CSVReadError: Error, Sendable, Equatable, CustomStringConvertible 
     public let column: Int
     public let problem: CSVProblem
 
-    public init(fileName: String, line: Int, column: Int, problem: CSVProblem) {
-        self.fileName = fileName
-        self.line = line
-        self.column = column
-        self.problem = problem
-    }
-
     /// The whole message in both languages: "stops.txt, line 3, field 2: …" / "stops.txt, рядок 3, поле 2: …".
     public var phrase: Phrase {
         let reason = problem.phrase

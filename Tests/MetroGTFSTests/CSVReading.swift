@@ -1,3 +1,4 @@
+import Testing
 import MetroGTFS
 
 /// A whole file read as the tests look at it: the header's names and each row's line and fields.
@@ -34,4 +35,22 @@ func readError(_ bytes: [UInt8], limits: CSVLimits = .standard) -> CSVReadError?
 
 func readError(_ text: String, limits: CSVLimits = .standard) -> CSVReadError? {
     readError(Array(text.utf8), limits: limits)
+}
+
+/// Expects reading `bytes` to stop at `problem` on `line`, in field `column`.
+func expectError(_ bytes: [UInt8], _ problem: CSVProblem, line: Int, column: Int,
+                 limits: CSVLimits = .standard, sourceLocation: SourceLocation = #_sourceLocation) {
+    guard let error = readError(bytes, limits: limits) else {
+        Issue.record("read without an error; expected \(problem)", sourceLocation: sourceLocation)
+        return
+    }
+    #expect(error.fileName == "stops.txt", sourceLocation: sourceLocation)
+    #expect(error.problem == problem, sourceLocation: sourceLocation)
+    #expect(error.line == line, "line", sourceLocation: sourceLocation)
+    #expect(error.column == column, "field", sourceLocation: sourceLocation)
+}
+
+func expectError(_ text: String, _ problem: CSVProblem, line: Int, column: Int,
+                 limits: CSVLimits = .standard, sourceLocation: SourceLocation = #_sourceLocation) {
+    expectError(Array(text.utf8), problem, line: line, column: column, limits: limits, sourceLocation: sourceLocation)
 }

@@ -4,24 +4,6 @@ import MetroGTFS
 /// Every refusal names the physical line and the field where the problem is.
 @Suite("GTFS CSV: errors and where they are")
 struct ErrorTests {
-    /// Expects reading `bytes` to stop at `problem` on `line`, in field `column`.
-    func expectError(_ bytes: [UInt8], _ problem: CSVProblem, line: Int, column: Int,
-                     limits: CSVLimits = .standard, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let error = readError(bytes, limits: limits) else {
-            Issue.record("read without an error; expected \(problem)", sourceLocation: sourceLocation)
-            return
-        }
-        #expect(error.fileName == "stops.txt", sourceLocation: sourceLocation)
-        #expect(error.problem == problem, sourceLocation: sourceLocation)
-        #expect(error.line == line, "line", sourceLocation: sourceLocation)
-        #expect(error.column == column, "field", sourceLocation: sourceLocation)
-    }
-
-    func expectError(_ text: String, _ problem: CSVProblem, line: Int, column: Int,
-                     limits: CSVLimits = .standard, sourceLocation: SourceLocation = #_sourceLocation) {
-        expectError(Array(text.utf8), problem, line: line, column: column, limits: limits, sourceLocation: sourceLocation)
-    }
-
     @Test func unterminatedQuoteIsPlacedAtTheOpeningQuote() {
         expectError("stop_id,stop_desc\nS1,ok\nS2,\"never\nclosed\n", .unterminatedQuote, line: 3, column: 2)
         expectError("stop_id,\"stop_desc\n", .unterminatedQuote, line: 1, column: 2)

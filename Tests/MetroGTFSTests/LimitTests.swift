@@ -19,15 +19,9 @@ struct LimitTests {
     }
 
     @Test func aFieldOverItsLimitIsRefusedWhereItOutgrowsIt() {
-        let error = readError("id,name\nS1,123456789\n", limits: smallFields)
-        #expect(error?.problem == .fieldTooLong(limit: 8))
-        #expect(error?.line == 2)
-        #expect(error?.column == 2)
+        expectError("id,name\nS1,123456789\n", .fieldTooLong(limit: 8), line: 2, column: 2, limits: smallFields)
         // In quotes, on a later line of the field.
-        let quoted = readError("id,name\nS1,\"1234\n56789\"\n", limits: smallFields)
-        #expect(quoted?.problem == .fieldTooLong(limit: 8))
-        #expect(quoted?.line == 3)
-        #expect(quoted?.column == 2)
+        expectError("id,name\nS1,\"1234\n56789\"\n", .fieldTooLong(limit: 8), line: 3, column: 2, limits: smallFields)
     }
 
     @Test func aRowAtItsLimitReadsAndItsLineEndDoesNotCount() throws {
@@ -36,21 +30,15 @@ struct LimitTests {
     }
 
     @Test func aRowOverItsLimitIsRefused() {
-        let error = readError("a,b,c\n12345,12345,12345\n", limits: small)
-        #expect(error?.problem == .rowTooLong(limit: 16))
-        #expect(error?.line == 2)
-        #expect(error?.column == 3)
-        let header = readError("abcdef,ghijkl,mnopq\n", limits: small)
-        #expect(header?.problem == .rowTooLong(limit: 16))
-        #expect(header?.line == 1)
+        expectError("a,b,c\n12345,12345,12345\n", .rowTooLong(limit: 16), line: 2, column: 3, limits: small)
+        expectError("abcdef,ghijkl,mnopq\n", .rowTooLong(limit: 16), line: 1, column: 3, limits: small)
     }
 
     /// An unterminated quote over a long file stops at the field's cap, not at the end of the file.
     @Test func anEndlessQuotedFieldStopsAtTheCap() {
         let bytes = Array("stop_id\n\"".utf8) + [UInt8](repeating: 0x61, count: 100_000)
-        let error = readError(bytes, limits: CSVLimits(maximumFieldBytes: 1024, maximumRowBytes: 4096))
-        #expect(error?.problem == .fieldTooLong(limit: 1024))
-        #expect(error?.line == 2)
+        expectError(bytes, .fieldTooLong(limit: 1024), line: 2, column: 1,
+                    limits: CSVLimits(maximumFieldBytes: 1024, maximumRowBytes: 4096))
     }
 
     @Test func emptyLinesDoNotCountTowardsARow() throws {
