@@ -15,6 +15,7 @@
 //   MetroTestSupport  what the tests and the lab share: a recording double of every engine seam, the virtual
 //                 clock that steps an engine through model time, a seeded random generator
 //   MetroLab      the accuracy lab: true rides drawn from a world model, run through the engine on a virtual clock
+//   MetroGTFS     reading GTFS feeds (any metro's timetable): CSV from bytes, stdlib only, no I/O, no clock reads
 //   C*            the tiny C targets exposing exactly what Swift cannot see
 import PackageDescription
 
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "MetroModel"),
         .target(name: "MetroEngine", dependencies: ["MetroModel"]),
         .target(name: "MetroControl", dependencies: ["MetroModel"]),
+        // GTFS feeds, read from bytes: pure like the model, whose `Phrase` words its errors.
+        .target(name: "MetroGTFS", dependencies: ["MetroModel"]),
         // What the tests and the accuracy lab share: a recording double of every engine seam, the virtual clock that
         // steps an engine through model time, a seeded generator. The lab is a simulation: it drives the engine
         // with the same doubles the engine tests do.
@@ -81,6 +84,7 @@ let package = Package(
         .executableTarget(name: "FuzzConfig", dependencies: ["FuzzSupport", "MetroDaemon"]),
         .executableTarget(name: "FuzzNetworkData", dependencies: ["FuzzSupport", "MetroModel"]),
         .executableTarget(name: "FuzzStoredTrip", dependencies: ["FuzzSupport", "MetroDaemon", "MetroEngine", "MetroSystem", "MetroSQLite"]),
+        .executableTarget(name: "FuzzGTFSCSV", dependencies: ["FuzzSupport", "MetroGTFS"]),
 
         // Tests.
         // A real gpsd fed NMEA on loopback, shared by the GPS wrapper's and the daemon's tests.
@@ -97,5 +101,6 @@ let package = Package(
             "MetroInput", "MetroTestSupport", "CLinuxShim", "GPSTestSupport",
         ]),
         .testTarget(name: "MetroCLITests", dependencies: ["MetroCLI", "MetroControl", "MetroModel"]),
+        .testTarget(name: "MetroGTFSTests", dependencies: ["MetroGTFS", "MetroModel", "MetroTestSupport"]),
     ]
 )
