@@ -77,7 +77,7 @@ public final class Daemon {
         hardware = try Hardware.open(config: config, clock: clock, log: log)
         haptics = try HapticMotor(motor: hardware.motor, clock: clock, log: log,
                                   strength: config.motorStrength == .strong ? .strong : .normal, arrivalAlarm: config.arrivalAlarm)
-        let (loop, clock) = (self.loop, self.clock)
+        let (loop, clock) = (self.loop, self.clock)  // the closure below may not capture `self` before init ends
         gps = try config.gpsd.map { try GPSLink(address: $0, loop: loop, log: log, clock: clock, wallClock: wallClock) }
         watchers = Watchers()
         hub = StatusHub(language: config.language, log: log, supervisor: supervisor, watchers: watchers, network: network,
