@@ -3,8 +3,8 @@
 # Usage: scripts/install-deps.sh [--check] [build|test|gpio|trixie|deb|system|load|arm64]   (default: test)
 #   --check: install nothing; name the missing packages and fail if any (make check: no root needed)
 #   build: compile the two programs (C libraries and pkg-config)
-#   test:  + the real services the tests run against (gpsd, sqlite3 CLI, systemd-analyze), and rsvg-convert with
-#          DejaVu fonts to render the year card
+#   test:  + the real services the tests run against (gpsd, sqlite3 CLI, systemd-analyze), rsvg-convert with
+#          DejaVu fonts to render the year card, and tzdata, whose zones the time zone tests read
 #   gpio:  + what the qemu gpio-sim harness needs (qemu, busybox, cpio, kernel headers, a C compiler for the
 #          static uinput rig)
 #   trixie: what makes the Debian 13 root of the Debian 13 tier (debootstrap; Tests/trixie/), and copies the
@@ -22,7 +22,7 @@ if [ "${1:-}" = "--check" ]; then check_only=1; shift; fi
 want="pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
 case "${1:-test}" in
   build) ;;
-  test)  want="$want gpsd gpiod sqlite3 systemd python3 procps iproute2 groff-base librsvg2-bin fonts-dejavu-core" ;;
+  test)  want="$want gpsd gpiod sqlite3 systemd python3 procps iproute2 groff-base librsvg2-bin fonts-dejavu-core tzdata" ;;
   gpio)  want="$want gpiod qemu-system-x86 busybox-static cpio kmod xz-utils gcc libc6-dev" ;;
   trixie) want="debootstrap rsync" ;;
   # systemd.pc, which names the release's unit directory, is in systemd-dev from Debian 13 on (systemd before).
