@@ -19,7 +19,7 @@ public struct CommandContext {
     public var output: any OutputWriter
     /// The network data this command line found where it looks without `--data` (`NetworkData.candidates`), loaded
     /// once by `MetrotimerCLI.run`; nil when none was found or it did not load (a command that needs it loads
-    /// again through `NetworkData.load(explicit:context:language:)`, which words the failure in its language).
+    /// again through `NetworkData.load(context:language:)`, which words the failure in its language).
     public var installedNetwork: (network: Network, path: String)?
     /// Station names for the views, from `installedNetwork` (ids when there is none).
     public var stationNames: StationNames { StationNames(network: installedNetwork?.network) }

@@ -40,6 +40,14 @@ public enum MetrotimerCLI {
             }
             environment["METROTIMER_SOCKET"] = value
         }
+        // --data FILE is one option of every command too, before or after its name: it stands for
+        // $METROTIMER_DATA, so the views' station names and the command's own network are the same file.
+        do throws(CLIError) {
+            if let data = try MetrotimerCLI.extractDataOption(&arguments, language: L) { environment["METROTIMER_DATA"] = data }
+        } catch {
+            output.errorLine("metrotimer: \(error.message)")
+            return error.exitCode
+        }
         // The network data is read once per command line and handed down (station names in every view, the data of
         // plan and stations): nothing of it is kept between runs.
         let installedNetwork = try? NetworkData.load(explicit: nil, environment: environment, executablePath: executablePath)
@@ -90,15 +98,40 @@ public enum MetrotimerCLI {
                 rest.remove(at: index)
                 return rest
             }
-            if argument == "--lang" || argument == "--socket" {
+            if argument == "--lang" || argument == "--socket" || argument == "--data" {
                 index += 2
-            } else if argument.hasPrefix("--lang=") || argument.hasPrefix("--socket=") {
+            } else if argument.hasPrefix("--lang=") || argument.hasPrefix("--socket=") || argument.hasPrefix("--data=") {
                 index += 1
             } else {
                 return arguments
             }
         }
         return arguments
+    }
+
+    /// Takes every `--data FILE` / `--data=FILE` out of `arguments`, wherever it stands, and returns the last
+    /// one's FILE (nil when there is none). Only a command's own arguments follow it, and none of them is a
+    /// value that begins with `--data`, so taking it out everywhere cannot steal another option's value.
+    static func extractDataOption(_ arguments: inout [String], language: Language) throws(CLIError) -> String? {
+        var found: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard argument == "--data" || argument.hasPrefix("--data=") else { index += 1; continue }
+            let value: String?
+            if argument == "--data" {
+                value = index + 1 < arguments.count ? arguments[index + 1] : nil
+                arguments.removeSubrange(index..<min(index + 2, arguments.count))
+            } else {
+                value = String(argument.dropFirst("--data=".count))
+                arguments.remove(at: index)
+            }
+            guard let value, !value.isEmpty else {
+                throw .usage(Phrase(uk: "--data потребує ФАЙЛ", en: "--data needs a FILE")(language))
+            }
+            found = value
+        }
+        return found
     }
 
     /// The process entry point: real arguments, environment, clock and streams.
@@ -109,17 +142,17 @@ public enum MetrotimerCLI {
 
     /// The list of commands.
     static func usage(_ commands: [Command], _ L: Language) -> String {
-        var text = Phrase(uk: "використання: metrotimer [--socket ШЛЯХ] [--lang uk|en] КОМАНДА [АРГУМЕНТИ]\n\nкоманди:\n",
-                          en: "usage: metrotimer [--socket PATH] [--lang uk|en] COMMAND [ARGUMENTS]\n\ncommands:\n")(L)
+        var text = Phrase(uk: "використання: metrotimer [--socket ШЛЯХ] [--lang uk|en] [--data ФАЙЛ] КОМАНДА [АРГУМЕНТИ]\n\nкоманди:\n",
+                          en: "usage: metrotimer [--socket PATH] [--lang uk|en] [--data FILE] COMMAND [ARGUMENTS]\n\ncommands:\n")(L)
         let width = commands.map(\.name.count).max() ?? 0
         for command in commands {
             text += "  " + command.name + String(repeating: " ", count: width - command.name.count + 2)
                 + command.summary(L) + "\n"
         }
         text += Phrase(uk: "\nmetrotimer КОМАНДА --help показує її параметри; metrotimer --version — джерела даних.\n"
-                           + "--lang uk|en можна дати перед командою або після неї.\n",
+                           + "--lang uk|en і --data ФАЙЛ (файл даних мережі, як METROTIMER_DATA) можна дати перед командою або після неї.\n",
                        en: "\nmetrotimer COMMAND --help shows a command's options; metrotimer --version the data sources.\n"
-                           + "--lang uk|en may come before or after the command.\n")(L)
+                           + "--lang uk|en and --data FILE (the network data file, as METROTIMER_DATA) may come before or after the command.\n")(L)
         return text
     }
 

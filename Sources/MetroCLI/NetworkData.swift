@@ -42,11 +42,12 @@ public enum NetworkData {
         }
     }
 
-    /// The command's network: the file `explicit` names (`--data`), else the one this command line already loaded
-    /// (`CommandContext.installedNetwork`), else the search again, for its refusal in `language`.
-    static func load(explicit: String?, context: CommandContext, language: Language) throws(CLIError) -> (Network, String) {
-        if explicit == nil, let (network, path) = context.installedNetwork { return (network, path) }
-        return try load(explicit: explicit, environment: context.environment, executablePath: context.executablePath,
+    /// The command's network: the one this command line already loaded (`CommandContext.installedNetwork`; a
+    /// `--data FILE` anywhere on the line is its `METROTIMER_DATA`), else the search again, for its refusal in
+    /// `language`.
+    static func load(context: CommandContext, language: Language) throws(CLIError) -> (Network, String) {
+        if let (network, path) = context.installedNetwork { return (network, path) }
+        return try load(explicit: nil, environment: context.environment, executablePath: context.executablePath,
                         language: language)
     }
 }

@@ -139,7 +139,7 @@ func resolveStation(_ text: String, role: Phrase, network: Network, language: La
 private func runPlan(_ context: CommandContext) throws(CLIError) {
     let L = context.resolvedLanguage
     let arguments = try ParsedArguments(context.arguments,
-                                        spec: ArgumentSpec(valueOptions: ["--at", "--lang", "--data", "--socket"],
+                                        spec: ArgumentSpec(valueOptions: ["--at", "--lang", "--socket"],
                                                            flags: ["--json", "--timetable"]),
                                         command: "plan", language: L)
     let language = try arguments.language(context)
@@ -164,7 +164,7 @@ private func runPlan(_ context: CommandContext) throws(CLIError) {
     } else {
         t0 = nowSeconds
     }
-    let (dataNetwork, _) = try NetworkData.load(explicit: arguments.values["--data"], context: context, language: language)
+    let (dataNetwork, _) = try NetworkData.load(context: context, language: language)
     let network = SuspensionsView.withRunningDaemonsSuspensions(dataNetwork, socketOption: arguments.values["--socket"],
                                                                 context)
     let from = try resolveStation(arguments.positionals[0], role: Phrase(uk: "Станція відправлення", en: "FROM"),

@@ -35,7 +35,7 @@ extension Command {
 
 private func runStations(_ context: CommandContext) throws(CLIError) {
     let arguments = try ParsedArguments(context.arguments,
-                                        spec: ArgumentSpec(valueOptions: ["--lang", "--data"], flags: ["--ids"]),
+                                        spec: ArgumentSpec(valueOptions: ["--lang"], flags: ["--ids"]),
                                         command: "stations", language: context.resolvedLanguage)
     if arguments.wantsHelp {
         context.output.write(Command.stations.help(try arguments.language(context)))
@@ -47,7 +47,7 @@ private func runStations(_ context: CommandContext) throws(CLIError) {
         throw .usage(Phrase(uk: "приймає щонайбільше один ЗАПИТ, отримано \(arguments.positionals.count) (назву з пробілами беріть у лапки)",
                             en: "takes at most one QUERY, got \(arguments.positionals.count) (quote a name with spaces)")(language ?? context.resolvedLanguage))
     }
-    let (network, _) = try NetworkData.load(explicit: arguments.values["--data"], context: context,
+    let (network, _) = try NetworkData.load(context: context,
                                             language: language ?? context.resolvedLanguage)
     let query = arguments.positionals.first ?? ""
     let found = network.search(query)

@@ -314,3 +314,30 @@ struct CLITests {
         #expect(run(["plan", "lisova", "darnytsia", "--at", "2026-03-29T03:30+02:00"]).code == 0)
     }
 }
+
+/// `--data FILE` is one option of every command, before or after its name (and as `--data=FILE`).
+@Suite struct DataOptionTests {
+    @Test func dataIsTakenBeforeOrAfterTheCommandAndTheLastOneWins() {
+        let missing = ["METROTIMER_DATA": "/nonexistent/kyiv.json"]
+        for arguments in [["--data", dataPath, "stations", "--ids"], ["stations", "--ids", "--data", dataPath],
+                          ["stations", "--data=\(dataPath)", "--ids"], ["--data", "/nonexistent/a.json", "stations", "--ids", "--data", dataPath],
+                          ["--data", dataPath, "--", "stations", "--ids"]] {
+            let r = run(arguments, environment: missing)
+            #expect(r.code == 0, "\(arguments): \(r.err)")
+            #expect(r.out.split(separator: "\n").count == 52, "\(arguments)")
+        }
+        let plan = run(["--data", dataPath, "plan", "lisova", "teremky", "--json"], environment: missing)
+        #expect(plan.code == 0, "\(plan.err)")
+    }
+
+    @Test func aMissingOrEmptyFileIsAUsageErrorAndAWrongOneIsNamed() {
+        for arguments in [["stations", "--data"], ["stations", "--data="], ["--data", "", "stations"]] {
+            let r = run(arguments)
+            #expect(r.code == 64, "\(arguments)")
+            #expect(r.err.contains("--data needs a FILE"), "\(arguments): \(r.err)")
+        }
+        let wrong = run(["stations", "--data", "/nonexistent/other.json"])
+        #expect(wrong.code == 66)
+        #expect(wrong.err.contains("/nonexistent/other.json"))
+    }
+}
