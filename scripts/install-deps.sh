@@ -53,7 +53,15 @@ export DEBIAN_FRONTEND=noninteractive
 # Two tiers side by side (the system guests, the arm64 releases) may install at once on a new machine: the
 # second waits for dpkg's lock instead of failing on it.
 apt_wait="-o DPkg::Lock::Timeout=900"
-apt-get $apt_wait update -qq
+# dpkg's lock is waited for by apt itself (DPkg::Lock::Timeout), but the package lists' lock is not: an update
+# that meets another one running fails at once. It is tried again until the other has finished (at most 15 min).
+tries=0
+until apt-get $apt_wait update -qq; do
+  tries=$((tries + 1))
+  [ "$tries" -lt 180 ] || { echo "install-deps: apt-get update kept failing" >&2; exit 100; }
+  echo "install-deps: the package lists are busy or unreachable; trying again in 5 s" >&2
+  sleep 5
+done
 # gpsd's package would start a system service; policy-rc.d keeps it from starting (tests start their own).
 printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d; chmod +x /usr/sbin/policy-rc.d
 trap 'rm -f /usr/sbin/policy-rc.d' EXIT
