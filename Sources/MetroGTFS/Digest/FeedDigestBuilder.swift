@@ -120,30 +120,32 @@ public struct FeedDigestBuilder: Sendable {
         return departures.mapValues { Self.hourlyHeadways(of: $0.sorted()) }
     }
 
-    /// For each hour from the first train's to the last train's, the interval between the trains on either side
-    /// of its start and of its end (a single train in service gives no interval and no entry).
+    /// For each hour with a departure, the interval between the trains either side of its start and of its end.
+    /// An interval longer than an hour is not a headway but a pause in service (the night, a gap between the peaks
+    /// of a peak-only line): an edge that falls in one takes the nearest interval inside the hour instead, and a
+    /// train alone in its hour, with pauses on both sides, gives no entry.
     static func hourlyHeadways(of times: [Int]) -> [Int: FeedHeadway] {
         guard times.count >= 2 else { return [:] }
         var result: [Int: FeedHeadway] = [:]
-        let firstHour = times[0] / 3600, lastHour = times[times.count - 1] / 3600
-        for hour in firstHour...lastHour {
-            result[hour] = FeedHeadway(start: interval(around: hour * 3600, in: times),
-                                       end: interval(around: hour * 3600 + 3599, in: times))
+        var index = 0
+        while index < times.count {
+            let hour = times[index] / 3600
+            var last = index
+            while last + 1 < times.count && times[last + 1] / 3600 == hour { last += 1 }
+            // Departures index...last are this hour's; the gaps around them are candidates.
+            func gap(_ i: Int) -> Int? { // between times[i] and times[i + 1]
+                guard i >= 0, i + 1 < times.count else { return nil }
+                let value = times[i + 1] - times[i]
+                return value <= 3600 ? value : nil
+            }
+            // Across the hour's start, else after its first train; across its end, else before its last train.
+            let atStart = gap(index - 1) ?? gap(index)
+            let atEnd = gap(last) ?? gap(last - 1)
+            if let start = atStart ?? atEnd, let end = atEnd ?? atStart {
+                result[hour] = FeedHeadway(start: start, end: end)
+            }
+            index = last + 1
         }
         return result
-    }
-
-    /// The gap between the last departure at or before `instant` and the first after it; at either end of
-    /// service, the first or last gap.
-    private static func interval(around instant: Int, in times: [Int]) -> Int {
-        var low = 0, high = times.count
-        while low < high {
-            let mid = (low + high) / 2
-            if times[mid] <= instant { low = mid + 1 } else { high = mid }
-        }
-        // `low` is the first departure after `instant`.
-        if low == 0 { return times[1] - times[0] }
-        if low == times.count { return times[low - 1] - times[low - 2] }
-        return times[low] - times[low - 1]
     }
 }

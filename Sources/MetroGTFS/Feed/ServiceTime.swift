@@ -16,4 +16,13 @@ public struct ServiceDate: Sendable, Hashable, Comparable {
     public static func < (lhs: ServiceDate, rhs: ServiceDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
+
+    /// `YYYY-MM-DD`, as the network file and the messages write dates.
+    public var isoText: String {
+        func padded(_ n: Int, _ width: Int) -> String {
+            let digits = String(n)
+            return String(repeating: "0", count: max(0, width - digits.count)) + digits
+        }
+        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+    }
 }

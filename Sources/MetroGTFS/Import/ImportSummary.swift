@@ -34,7 +34,7 @@ public struct ImportSummary: Sendable, Equatable {
 
     /// The summary as lines of text in both languages.
     public var phrase: Phrase {
-        let from = GeneralNetworkFile.isoDate(validFrom), to = GeneralNetworkFile.isoDate(validTo)
+        let from = validFrom.isoText, to = validTo.isoText
         var uk = ["\(agency) (\(timeZone)), розклад з \(from) по \(to)",
                   "ліній: \(lines), станцій: \(stations), варіантів маршруту: \(patterns), перегонів: \(segments), пересадок: \(transfers)",
                   "рядків stop_times: \(stopTimesRead), рейсів: \(tripsRead), з них узято \(tripsUsed)"]
@@ -56,8 +56,8 @@ public struct ImportSummary: Sendable, Equatable {
         let dayNames: [FeedDayType: Phrase] = [.weekday: Phrase(uk: "будній", en: "weekday"),
                                                .saturday: Phrase(uk: "субота", en: "Saturday"),
                                                .sunday: Phrase(uk: "неділя", en: "Sunday")]
-        uk.append("дні, за якими взято розклад: " + days.map { "\(dayNames[$0.0]!.uk) \(GeneralNetworkFile.isoDate($0.1))" }.joined(separator: ", "))
-        en.append("timetables taken from: " + days.map { "\(dayNames[$0.0]!.en) \(GeneralNetworkFile.isoDate($0.1))" }.joined(separator: ", "))
+        uk.append("дні, за якими взято розклад: " + days.map { "\(dayNames[$0.0]!.uk) \($0.1.isoText)" }.joined(separator: ", "))
+        en.append("timetables taken from: " + days.map { "\(dayNames[$0.0]!.en) \($0.1.isoText)" }.joined(separator: ", "))
         return Phrase(uk: uk.joined(separator: "\n"), en: en.joined(separator: "\n"))
     }
 }

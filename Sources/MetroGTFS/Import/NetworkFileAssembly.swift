@@ -117,8 +117,8 @@ extension GeneralNetworkFile {
         self.init(
             about: "\(feed.agencyName): imported by metrotimer import-gtfs from its GTFS feed.",
             provenance: Provenance(source: "gtfs", agency: feed.agencyName, publisher: feed.info?.publisherName,
-                                   feed_version: feed.info?.version, valid_from: Self.isoDate(feed.firstServiceDate),
-                                   valid_to: Self.isoDate(feed.lastServiceDate), imported: Self.isoDate(imported)),
+                                   feed_version: feed.info?.version, valid_from: feed.firstServiceDate.isoText,
+                                   valid_to: feed.lastServiceDate.isoText, imported: imported.isoText),
             time_zone: feed.timeZone,
             defaults: Defaults(running_s: allRunning.median ?? 120, dwell_s: allDwell.median ?? 30),
             lines: lines, stations: stations, segments: segments,
@@ -128,9 +128,4 @@ extension GeneralNetworkFile {
 
     /// GTFS direction 0 (or none) rides a pattern "forward", direction 1 "backward", as schema 1 names directions.
     static func direction(_ directionID: Int?) -> String { directionID == 1 ? "backward" : "forward" }
-
-    static func isoDate(_ date: ServiceDate) -> String {
-        func pad(_ n: Int, _ width: Int) -> String { String(repeating: "0", count: max(0, width - String(n).count)) + String(n) }
-        return "\(pad(date.year, 4))-\(pad(date.month, 2))-\(pad(date.day, 2))"
-    }
 }

@@ -97,6 +97,14 @@ private func calls(_ stations: [String], start: Int, legs: [Int], dwell: Int = 3
         #expect(headways[1] == FeedHeadway(start: 300, end: 2_800))
         #expect(headways[2] == FeedHeadway(start: 2_800, end: 2_800))
         #expect(FeedDigestBuilder.hourlyHeadways(of: [3_600]).isEmpty)
+        // A train alone after a pause of hours is no headway; one hour's edge in a pause takes the hour's own.
+        let night = FeedDigestBuilder.hourlyHeadways(of: [25_200, 25_800, 26_400, 28_500, 87_000])
+        #expect(night[7] == FeedHeadway(start: 600, end: 2_100))
+        #expect(night[24] == nil)
+        #expect(night.count == 1)
+        let pause = FeedDigestBuilder.hourlyHeadways(of: [25_200, 25_500, 40_000, 40_300])
+        #expect(pause[7] == FeedHeadway(start: 300, end: 300))
+        #expect(pause[11] == FeedHeadway(start: 300, end: 300))
     }
 
     @Test func serviceHoursAreFirstAndLastDeparturePastMidnightIncludedAndNoneAtTheTerminus() {

@@ -1,0 +1,122 @@
+import MetroModel
+
+extension FeedReader {
+    /// The columns of `stop_times.txt` the import needs.
+    static var stopTimeColumns: [String] { ["trip_id", "stop_id", "stop_sequence", "arrival_time", "departure_time"] }
+
+    /// Calls `body` once per trip of `stop_times.txt`, with its stop times in `stop_sequence` order and every
+    /// time filled in (see `completed`); returns the number of rows read.
+    ///
+    /// Feeds almost always group a trip's rows together, and then only one trip is held at a time. GTFS does not
+    /// require it, so a first pass over the file looks for a trip whose rows are split; only then are all rows
+    /// held until the end (memory growing with the file, as it must). Either way every trip reaches `body`
+    /// whole, in the order its first row appears.
+    @discardableResult
+    public func forEachTrip(tables: FeedTables, _ body: (FeedTrip, [FeedStopTime]) throws(FeedError) -> Void) throws(FeedError) -> Int {
+        let grouped = try stopTimesAreGrouped()
+        var rows = 0
+        var current: [FeedStopTime] = []
+        var held: [String: [FeedStopTime]] = [:]
+        var order: [String] = []
+        try eachRow("stop_times.txt", mustExist: true, required: Self.stopTimeColumns) { (f: FeedFields) throws(FeedError) in
+            rows += 1
+            let stopTime = try Self.stopTime(f, tables: tables)
+            if grouped {
+                if let last = current.last, last.tripID != stopTime.tripID {
+                    try Self.finish(current, tables: tables, body)
+                    current.removeAll(keepingCapacity: true)
+                }
+                current.append(stopTime)
+            } else {
+                if held[stopTime.tripID] == nil { order.append(stopTime.tripID) }
+                held[stopTime.tripID, default: []].append(stopTime)
+            }
+        }
+        if grouped {
+            if !current.isEmpty { try Self.finish(current, tables: tables, body) }
+        } else {
+            for trip in order { try Self.finish(held[trip]!, tables: tables, body) }
+        }
+        return rows
+    }
+
+    /// Whether every trip's rows are together in the file.
+    func stopTimesAreGrouped() throws(FeedError) -> Bool {
+        var finished = Set<String>()
+        var current: String?
+        var grouped = true
+        try eachRow("stop_times.txt", mustExist: true, required: Self.stopTimeColumns) { (f: FeedFields) throws(FeedError) in
+            guard grouped else { return }
+            let trip = f.optional("trip_id") ?? ""
+            guard trip != current else { return }
+            if let current { finished.insert(current) }
+            if finished.contains(trip) { grouped = false }
+            current = trip
+        }
+        return grouped
+    }
+
+    static func stopTime(_ f: FeedFields, tables: FeedTables) throws(FeedError) -> FeedStopTime {
+        let trip = try f.required("trip_id")
+        guard tables.trips[trip] != nil else { throw f.error("trip_id", .unknownReference(column: "trip_id", id: trip, file: "trips.txt")) }
+        let stop = try f.required("stop_id")
+        guard tables.stopsByID[stop] != nil else { throw f.error("stop_id", .unknownReference(column: "stop_id", id: stop, file: "stops.txt")) }
+        guard let sequence = try f.integer("stop_sequence", in: 0...Int(Int32.max)) else {
+            throw f.error("stop_sequence", .emptyField("stop_sequence"))
+        }
+        return FeedStopTime(tripID: trip, stopID: stop, sequence: sequence, arrival: try f.time("arrival_time"),
+                            departure: try f.time("departure_time"), noPickup: try f.integer("pickup_type", in: 0...3) == 1,
+                            noDropOff: try f.integer("drop_off_type", in: 0...3) == 1, line: f.line)
+    }
+
+    private static func finish(_ rows: [FeedStopTime], tables: FeedTables,
+                               _ body: (FeedTrip, [FeedStopTime]) throws(FeedError) -> Void) throws(FeedError) {
+        try body(tables.trips[rows[0].tripID]!, try completed(rows))
+    }
+
+    /// A trip's stop times in order with every time there: a row with only one of its times takes it for both;
+    /// rows between timepoints (both empty) get times spaced evenly between the timepoints around them, by
+    /// position, since `shape_dist_traveled` is not required. Refused: fewer than two rows, a `stop_sequence`
+    /// twice, a first or last row without a time, times that go backwards.
+    static func completed(_ rows: [FeedStopTime]) throws(FeedError) -> [FeedStopTime] {
+        let trip = rows[0].tripID
+        let sorted = rows.sorted { $0.sequence < $1.sequence }
+        guard sorted.count >= 2 else {
+            throw FeedError(fileName: "stop_times.txt", line: rows[0].line, problem: .tripTooShort(tripID: trip, stopTimes: rows.count))
+        }
+        for (a, b) in zip(sorted, sorted.dropFirst()) where a.sequence == b.sequence {
+            throw FeedError(fileName: "stop_times.txt", line: max(a.line, b.line),
+                            problem: .duplicateStopSequence(tripID: trip, stopSequence: b.sequence))
+        }
+        var result = sorted
+        for index in result.indices {
+            if result[index].arrival == nil { result[index].arrival = result[index].departure }
+            if result[index].departure == nil { result[index].departure = result[index].arrival }
+        }
+        guard result.first!.departure != nil, result.last!.arrival != nil else {
+            throw FeedError(fileName: "stop_times.txt", line: result.first!.departure == nil ? result.first!.line : result.last!.line,
+                            problem: .tripEndWithoutTime(tripID: trip))
+        }
+        var previousTimed = 0
+        for index in result.indices.dropFirst() where result[index].arrival != nil {
+            let gap = index - previousTimed
+            if gap > 1 {
+                let from = result[previousTimed].departure!.seconds, to = result[index].arrival!.seconds
+                for step in 1..<gap {
+                    let time = ServiceTime(seconds: from + (to - from) * step / gap)
+                    result[previousTimed + step].arrival = time
+                    result[previousTimed + step].departure = time
+                }
+            }
+            previousTimed = index
+        }
+        for index in result.indices {
+            let row = result[index]
+            let earlier = index > 0 ? result[index - 1].departure! : row.arrival!
+            if row.arrival! < earlier || row.departure! < row.arrival! {
+                throw FeedError(fileName: "stop_times.txt", line: row.line, problem: .timeGoesBack(tripID: trip, stopSequence: row.sequence))
+            }
+        }
+        return result
+    }
+}
