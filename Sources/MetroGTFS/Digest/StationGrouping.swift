@@ -26,21 +26,30 @@ public struct StationGrouping: Sendable, Equatable {
             }
         }
         // Parentless platforms: join those of one name that lie within the radius of one another (transitively, so
-        // a long platform's two ends recorded as two stops still make one station). Sorting by id makes the
-        // smallest id the representative whatever the file's order.
-        let byName = Dictionary(grouping: orphans.sorted { $0.id < $1.id }, by: \.name)
-        for (_, group) in byName {
-            var representative = group.map(\.id)
-            for i in group.indices {
-                for j in group.indices where j > i && Self.near(group[i], group[j]) {
-                    let a = representative[i], b = representative[j]
-                    let keep = min(a, b)
-                    for k in group.indices where representative[k] == a || representative[k] == b {
-                        representative[k] = keep
-                    }
+        // a long platform's two ends recorded as two stops still make one station), each group named by its
+        // smallest id, so the file's order does not matter. Within a name, platforms are swept in latitude order
+        // and compared only with those less than the radius further north, so a hostile feed of many platforms
+        // of one name costs n log n, not n².
+        let latitudeReach = Self.mergeRadiusMeters / 111_000.0
+        for (_, group) in Dictionary(grouping: orphans, by: \.name) {
+            let placed = group.filter { $0.latitude != nil && $0.longitude != nil }.sorted { $0.latitude! < $1.latitude! }
+            var parent = Array(placed.indices)
+            func root(_ i: Int) -> Int {
+                var i = i
+                while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+                return i
+            }
+            for i in placed.indices {
+                var j = i + 1
+                while j < placed.count, placed[j].latitude! - placed[i].latitude! <= latitudeReach {
+                    if Self.near(placed[i], placed[j]) { parent[root(j)] = root(i) }
+                    j += 1
                 }
             }
-            for (k, stop) in group.enumerated() { station[stop.id] = representative[k] }
+            var smallest: [Int: String] = [:]
+            for i in placed.indices { smallest[root(i)] = min(smallest[root(i)] ?? placed[i].id, placed[i].id) }
+            for i in placed.indices { station[placed[i].id] = smallest[root(i)]! }
+            for stop in group where stop.latitude == nil || stop.longitude == nil { station[stop.id] = stop.id }
         }
         stationOfStop = station
     }

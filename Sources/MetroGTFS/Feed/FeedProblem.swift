@@ -30,6 +30,9 @@ public enum FeedProblem: Sendable, Equatable {
     case timeZonesDiffer(String, String)
     /// None of the feed's routes is of the kinds asked for.
     case noRouteSelected(available: [Int: Int])
+    /// More trips than an import takes (`frequencies.txt` repeating trips every few seconds for hours), or a trip
+    /// with more stop times than any metro line has stations.
+    case tooMany(what: Phrase, limit: Int)
     /// The feed's CSV itself is broken here.
     case csv(CSVProblem)
     /// The feed's file could not be read (a corrupt zip member, an I/O error).
@@ -77,6 +80,8 @@ public enum FeedProblem: Sendable, Equatable {
             let list = available.keys.sorted().map { "\(available[$0]!) × \($0)" }.joined(separator: ", ")
             return Phrase(uk: "жоден маршрут не має вибраного типу; у фіді (кількість × route_type): \(list); вкажіть --route-types або --routes",
                           en: "no route is of the types asked for; the feed has (count × route_type): \(list); give --route-types or --routes")
+        case .tooMany(let what, let limit):
+            return Phrase(uk: "забагато: \(what.uk) (щонайбільше \(limit))", en: "too many \(what.en) (at most \(limit))")
         case .csv(let problem):
             return problem.phrase
         case .unreadable(let reason):

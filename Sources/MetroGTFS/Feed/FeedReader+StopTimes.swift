@@ -1,6 +1,10 @@
 import MetroModel
 
 extension FeedReader {
+    /// The most stop times one trip may have: far above any metro line's stations, low enough that a file of
+    /// one endless trip is refused rather than held.
+    public static var maximumStopTimesPerTrip: Int { 10_000 }
+
     /// The columns of `stop_times.txt` the import needs.
     static var stopTimeColumns: [String] { ["trip_id", "stop_id", "stop_sequence", "arrival_time", "departure_time"] }
 
@@ -27,9 +31,11 @@ extension FeedReader {
                     current.removeAll(keepingCapacity: true)
                 }
                 current.append(stopTime)
+                if current.count > Self.maximumStopTimesPerTrip { throw Self.tooLong(stopTime) }
             } else {
                 if held[stopTime.tripID] == nil { order.append(stopTime.tripID) }
                 held[stopTime.tripID, default: []].append(stopTime)
+                if held[stopTime.tripID]!.count > Self.maximumStopTimesPerTrip { throw Self.tooLong(stopTime) }
             }
         }
         if grouped {
@@ -38,6 +44,13 @@ extension FeedReader {
             for trip in order { try Self.finish(held[trip]!, tables: tables, body) }
         }
         return rows
+    }
+
+    private static func tooLong(_ stopTime: FeedStopTime) -> FeedError {
+        FeedError(fileName: "stop_times.txt", line: stopTime.line,
+                  problem: .tooMany(what: Phrase(uk: "зупинок у рейсі «\(FeedProblem.shown(stopTime.tripID))»",
+                                                 en: "stop times in trip '\(FeedProblem.shown(stopTime.tripID))'"),
+                                    limit: maximumStopTimesPerTrip))
     }
 
     /// Whether every trip's rows are together in the file.

@@ -11,6 +11,11 @@ public struct ImportResult: Sendable {
 /// once into the digest, and the digest becomes the file. Nothing is written here; the caller writes the file
 /// only when this returns, so a failed import leaves nothing behind.
 public enum FeedImport {
+    /// The most trips an import takes, repetitions of frequency-based trips included: New York's whole subway runs
+    /// about 20 000 a weekday, so this is room for the largest networks, not for a feed repeating a trip every
+    /// second all day.
+    public static let maximumTrips = 2_000_000
+
     public static func run<Source: FeedFileSource>(source: Source, options: ImportOptions, imported: ServiceDate,
                                                    limits: CSVLimits = .standard) throws(FeedError) -> ImportResult {
         let reader = FeedReader(source: source, limits: limits)
@@ -26,6 +31,15 @@ public enum FeedImport {
             throw FeedError(fileName: tables.calendars.isEmpty ? "calendar_dates.txt" : "calendar.txt", problem: .missingCalendar)
         }
 
+        var total = tables.trips.count
+        for frequency in tables.frequencies.values.joined().sorted(by: { $0.line < $1.line }) {
+            total += repetitionCount(frequency)
+            if total > maximumTrips {
+                throw FeedError(fileName: "frequencies.txt", line: frequency.line,
+                                problem: .tooMany(what: Phrase(uk: "рейсів разом із повтореннями", en: "trips, repetitions included"),
+                                                  limit: maximumTrips))
+            }
+        }
         // Trips per service, a frequency-based trip counting once per repetition, to tell ordinary days from
         // holidays (`RepresentativeDays`).
         var tripsPerService: [String: Int] = [:]

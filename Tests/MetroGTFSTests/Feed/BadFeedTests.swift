@@ -118,6 +118,16 @@ private let stopTimesHeader = "trip_id,arrival_time,departure_time,stop_id,stop_
                       options: ImportOptions(routeTypes: [2]))
     }
 
+    @Test func frequenciesRepeatingTooOftenAndEndlessTripsAreRefused() {
+        let rows = (0..<30).map { _ in "F0,00:00:00,47:00:00,1" }.joined(separator: "\n")
+        expectRefusal(TestFeed.small().with(["frequencies.txt": "trip_id,start_time,end_time,headway_secs\n" + rows + "\n"]),
+                      "frequencies.txt", line: 13, column: nil,
+                      .tooMany(what: Phrase(uk: "рейсів разом із повтореннями", en: "trips, repetitions included"), limit: 2_000_000))
+        let endless = (1...10_001).map { "F0,06:00:00,06:00:00,aN,\($0)" }.joined(separator: "\n")
+        expectRefusal(TestFeed.small().with(["stop_times.txt": stopTimesHeader + endless + "\n"]), "stop_times.txt", line: 10_002, column: nil,
+                      .tooMany(what: Phrase(uk: "зупинок у рейсі «F0»", en: "stop times in trip 'F0'"), limit: 10_000))
+    }
+
     @Test func chosenRoutesOverrideTheTypes() throws {
         let result = try imported(TestFeed.small(), options: ImportOptions(routeIDs: ["BUS"]))
         #expect(result.file.lines.map(\.id) == ["BUS"])
