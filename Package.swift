@@ -85,6 +85,7 @@ let package = Package(
         .executableTarget(name: "FuzzNetworkData", dependencies: ["FuzzSupport", "MetroModel"]),
         .executableTarget(name: "FuzzStoredTrip", dependencies: ["FuzzSupport", "MetroDaemon", "MetroEngine", "MetroSystem", "MetroSQLite"]),
         .executableTarget(name: "FuzzGTFSCSV", dependencies: ["FuzzSupport", "MetroGTFS"]),
+        .executableTarget(name: "FuzzGTFSFeed", dependencies: ["FuzzSupport", "MetroGTFS", "MetroModel"]),
 
         // Tests.
         // A real gpsd fed NMEA on loopback, shared by the GPS wrapper's and the daemon's tests.

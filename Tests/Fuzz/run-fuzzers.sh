@@ -5,9 +5,9 @@
 # (`.build/debug/FuzzX FILE`) or the fuzz build (`.build/fuzz/release/FuzzX FILE`).
 #
 # Usage: run-fuzzers.sh BIN_DIR WORK_DIR SECONDS TARGET...   (from the repository root)
-#   BIN_DIR   where the fuzz build put FuzzControlRequest, FuzzConfig, FuzzNetworkData, FuzzStoredTrip, FuzzGTFSCSV
+#   BIN_DIR   where the fuzz build put FuzzControlRequest, FuzzConfig, FuzzNetworkData, FuzzStoredTrip, FuzzGTFSCSV, FuzzGTFSFeed
 #   WORK_DIR  the growing working corpus, the reproducers and the logs (outside the committed seeds)
-#   TARGET    control-request, config, network-data, stored-trip or gtfs-csv
+#   TARGET    control-request, config, network-data, stored-trip, gtfs-csv or gtfs-feed
 # FUZZ_RUNS, when set, also stops each target after that many executions (whichever comes first, SECONDS or
 # FUZZ_RUNS): the long run uses it to reach a count whatever the machine's load.
 # The seeds in Tests/Fuzz/corpus/TARGET and the reproducers of fixed crashes in Tests/Fuzz/crashes/TARGET (run
@@ -27,7 +27,8 @@ product() {
     network-data)    echo FuzzNetworkData ;;
     stored-trip)     echo FuzzStoredTrip ;;
     gtfs-csv)        echo FuzzGTFSCSV ;;
-    *) echo "run-fuzzers: unknown target '$1' (control-request, config, network-data, stored-trip, gtfs-csv)" >&2; exit 2 ;;
+    gtfs-feed)       echo FuzzGTFSFeed ;;
+    *) echo "run-fuzzers: unknown target '$1' (control-request, config, network-data, stored-trip, gtfs-csv, gtfs-feed)" >&2; exit 2 ;;
   esac
 }
 
