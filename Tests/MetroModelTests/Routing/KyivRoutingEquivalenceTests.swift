@@ -1,0 +1,44 @@
+import Testing
+@testable import MetroModel
+
+/// The general planner on Kyiv's graph gives every route today's one-change planner gives.
+@Suite("Routes with any number of changes: Kyiv as today")
+struct KyivRoutingEquivalenceTests {
+    static let planner = RoutePlanner(graph: RouteGraph(network: kyiv, calibration: .empty))
+
+    /// Every ordered pair of stations planned both ways at a Kyiv wall time; the pairs where the routes differ, or
+    /// where the planner's expected seconds are not the schedule's (model §3) for the same route.
+    func differences(atHour hour: Int, minute: Int) throws -> (checked: Int, differing: [String]) {
+        let t0 = kyivUnix(monday.year, monday.month, monday.day, hour, minute)
+        var checked = 0
+        var differing: [String] = []
+        for from in kyiv.stationOrder {
+            for to in kyiv.stationOrder where from != to {
+                let today = try kyiv.route(from: from, to: to)
+                let planned = try Self.planner.plan(from: from, to: to) { line, direction, seconds in
+                    kyiv.headway(line: line, direction: direction, atUnixSeconds: t0 + Int64(seconds))
+                }
+                checked += 1
+                if planned.events != today { differing.append("\(from)→\(to): \(planned.legs.map(\.stations))") }
+                let trip = try plannedTrip(from, to, at: t0)
+                if planned.expectedSeconds != offset(trip.arrival, trip) {
+                    differing.append("\(from)→\(to): \(planned.expectedSeconds) s, scheduled \(offset(trip.arrival, trip)) s")
+                }
+                if planned.changes > 1 { differing.append("\(from)→\(to): \(planned.changes) changes") }
+            }
+        }
+        return (checked, differing)
+    }
+
+    @Test func everyPairAtNoon() throws {
+        let result = try differences(atHour: 12, minute: 0)
+        #expect(result.checked == 52 * 51)
+        #expect(result.differing == [])
+    }
+
+    @Test func everyPairInTheMorningPeak() throws {
+        let result = try differences(atHour: 7, minute: 30)
+        #expect(result.checked == 52 * 51)
+        #expect(result.differing == [])
+    }
+}
