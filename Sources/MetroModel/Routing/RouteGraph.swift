@@ -50,8 +50,8 @@ public struct RouteGraph: Sendable {
     /// A name per pattern (the file's pattern id, or `line/direction` for Kyiv's), for legs and messages.
     public let patterns: [String]
 
-    /// The ids of the closed stations.
-    var closedStations: Set<StationID> { Set(stations.indices.filter { stationClosed[$0] }.map { stations[$0] }) }
+    /// The ids of the closed stations, kept once for every route written out.
+    let closedStations: Set<StationID>
 
     /// How many ride nodes the graph has.
     public var nodeCount: Int { nodeStation.count }
@@ -72,6 +72,7 @@ public struct RouteGraph: Sendable {
         stations = builder.stationIDs
         stationIndex = builder.stationIndex
         stationClosed = builder.stationClosed
+        closedStations = Set(zip(builder.stationIDs, builder.stationClosed).filter(\.1).map(\.0))
         lines = builder.lineIDs
         patterns = builder.patterns.map(\.name)
 
