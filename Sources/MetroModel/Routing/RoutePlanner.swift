@@ -30,18 +30,20 @@ public struct RoutePlanner: Sendable {
         guard origin != destination else { throw .sameStation(from) }
         guard !graph.stationClosed[origin] else { throw .closedStation(from) }
         guard !graph.stationClosed[destination] else { throw .closedStation(to) }
-        if let route = search(origin, destination, maxChanges: maxChanges.map { max($0, 0) }, headway: headway) {
-            return route
-        }
         let reachability = RouteReachability(graph: graph)
-        if let needed = reachability.fewestChanges(from: origin, to: destination) {
-            throw .tooManyChanges(needed: needed, allowed: maxChanges ?? needed)
+        // The fastest route of all first: when it changes few enough times it is also the answer within the
+        // bound, and the layered search, whose size grows with the bound, runs only below its number of changes.
+        guard let fastest = search(origin, destination, maxChanges: nil, headway: headway) else {
+            throw .unreachable(from: from, to: to, reason: reachability.obstacle(from: origin, to: destination))
         }
-        throw .unreachable(from: from, to: to, reason: reachability.obstacle(from: origin, to: destination))
+        guard let maxChanges, fastest.changes > maxChanges else { return fastest }
+        if let route = search(origin, destination, maxChanges: max(maxChanges, 0), headway: headway) { return route }
+        let needed = reachability.fewestChanges(from: origin, to: destination) ?? fastest.changes
+        throw .tooManyChanges(needed: needed, allowed: maxChanges)
     }
 
-    /// The search itself; nil when no route with at most `maxChanges` changes exists.
-    private func search(_ origin: Int, _ destination: Int, maxChanges: Int?,
+    /// The search itself, between station indices; nil when no route with at most `maxChanges` changes exists.
+    func search(_ origin: Int, _ destination: Int, maxChanges: Int?,
                         headway: Headway) -> PlannedRoute?
     {
         // State index: (node · layers + layer) · 2 + phase, phase 0 aboard, 1 on the platform. Unbounded, one

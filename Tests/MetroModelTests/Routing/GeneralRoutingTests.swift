@@ -104,6 +104,20 @@ struct GeneralRoutingTests {
         #expect(planError(planner, "a1", "x3", maxChanges: 0) == .tooManyChanges(needed: 2, allowed: 0))
     }
 
+    @Test func theBoundIsExact() throws {
+        // A slow direct line beside the chain: the fastest route still changes three times, at most two changes
+        // leave only the direct line, and two changes with a third needed is not "close enough".
+        var network = Self.chain
+        network.line("z", ["a1", "d3"])
+        network.segment("z", "a1", "d3", running: 5000)
+        let fastest = try plan(network.planner, "a1", "d3")
+        #expect(fastest.changes == 3)
+        let bounded = try plan(network.planner, "a1", "d3", maxChanges: 2)
+        #expect(bounded.sketch == ["z: a1 d3"])
+        #expect(bounded.legs[0].boarding == "a1" && bounded.legs[0].alighting == "d3")
+        #expect(bounded.expectedSeconds == 5000)
+    }
+
     @Test func aForbiddenTransferIsNotTaken() throws {
         // Two lines meeting twice: at m (on the spot, quick) and by a walk from p3 to q3.
         var network = SketchNetwork()
