@@ -1,10 +1,13 @@
 /// One ride of a planned route: the line and pattern ridden and the stations called at, boarding first and
 /// alighting last. A leg reached by a walk that ends the route holds one station: the destination.
 public struct RouteLeg: Hashable, Sendable {
+    /// The line ridden.
     public var line: LineID
     /// The pattern's name in the graph (`RouteGraph.patterns`).
     public var pattern: String
+    /// The pattern's direction on its line.
     public var direction: Direction
+    /// The stations called at, in riding order, the boarding and the alighting station included.
     public var stations: [StationID]
 
     public init(line: LineID, pattern: String, direction: Direction, stations: [StationID]) {
@@ -23,7 +26,9 @@ public struct RouteLeg: Hashable, Sendable {
 /// The route the planner chose: its legs, how many changes, and the expected seconds from the departure to the
 /// arrival by the planner's cost (rides, dwells, walks and the expected waits).
 public struct PlannedRoute: Hashable, Sendable {
+    /// The rides in order; the rider changes between each and the next (on the spot or by a walk).
     public var legs: [RouteLeg]
+    /// Seconds from the departure to the arrival by the planner's cost; on Kyiv's graph the schedule's arrival.
     public var expectedSeconds: Int
     /// The stations trains pass without stopping, so `events` can mark them as no stop.
     var closed: Set<StationID>

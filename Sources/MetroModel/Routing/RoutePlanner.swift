@@ -8,14 +8,28 @@
 /// exit station of a change keeps its dwell and the walk starts after it, as the schedule books it. A change is
 /// a walk followed by a ride: two walks in a row are no route the schedule can take.
 ///
+/// **The choice** adds `changePenaltySeconds` per change to that cost: a route with one more change is taken only
+/// if it saves more than that. On Kyiv's graph, pure time would prefer a second change for a few pairs at some hours
+/// (by up to 16 s), where today's planner never changes twice; the default penalty of 60 s keeps every Kyiv route
+/// as it is (docs/decisions.md, "Routes with any number of changes"). The penalty is never part of the expected
+/// seconds, which stay what the schedule would book.
+///
 /// **States**: a node "aboard" (the train is about to leave it) or "on the platform" (reached by a change, not yet
 /// boarded), times the number of changes so far when the changes are bounded, so "at most N changes" is exact.
-/// Of two equally fast routes the one with fewer changes wins; then the one found first, in node order, so the
+/// Of two routes of equal cost the one with fewer changes wins; then the one found first, in node order, so the
 /// answer never depends on anything but the graph.
 public struct RoutePlanner: Sendable {
-    public let graph: RouteGraph
+    /// The penalty per change when none is given.
+    public static let defaultChangePenaltySeconds = 60
 
-    public init(graph: RouteGraph) { self.graph = graph }
+    public let graph: RouteGraph
+    /// Seconds added per change when routes are compared, never to the expected seconds.
+    public let changePenaltySeconds: Int
+
+    public init(graph: RouteGraph, changePenaltySeconds: Int = RoutePlanner.defaultChangePenaltySeconds) {
+        self.graph = graph
+        self.changePenaltySeconds = max(changePenaltySeconds, 0)
+    }
 
     /// The headway in seconds of `line` in `direction` at the instant `secondsAfterDeparture` after the train left
     /// the departure station, or nil where none is known (counted as no wait, as the schedule counts it).
@@ -39,7 +53,7 @@ public struct RoutePlanner: Sendable {
         guard let maxChanges, fastest.changes > maxChanges else { return fastest }
         if let route = search(origin, destination, maxChanges: max(maxChanges, 0), headway: headway) { return route }
         let needed = reachability.fewestChanges(from: origin, to: destination) ?? fastest.changes
-        throw .tooManyChanges(needed: needed, allowed: maxChanges)
+        throw .tooManyChanges(needed: needed, allowed: max(maxChanges, 0))
     }
 
     /// The search itself, between station indices; nil when no route with at most `maxChanges` changes exists.
@@ -48,6 +62,8 @@ public struct RoutePlanner: Sendable {
     {
         // State index: (node · layers + layer) · 2 + phase, phase 0 aboard, 1 on the platform. Unbounded, one
         // layer compares (cost, changes) lexicographically; bounded, layer k holds routes of exactly k changes.
+        // A state's cost is its time plus the penalty of its changes; its time is what headways are asked at.
+        let penalty = changePenaltySeconds
         let layers = (maxChanges ?? 0) + 1
         let stateCount = graph.nodeCount * layers * 2
         var cost = [Int](repeating: .max, count: stateCount)
@@ -61,7 +77,10 @@ public struct RoutePlanner: Sendable {
         // use (bounded search only; unbounded, the one layer compares both).
         func dominated(_ node: Int, _ newChanges: Int, platform: Bool, _ newCost: Int) -> Bool {
             guard maxChanges != nil else { return false }
-            for k in 0 ..< newChanges where cost[state(node, k, platform: platform)] <= newCost { return true }
+            let time = newCost - penalty * newChanges
+            for k in 0 ..< newChanges where cost[state(node, k, platform: platform)] - penalty * k <= time {
+                return true
+            }
             return false
         }
         func relax(_ from: Int, to node: Int, platform: Bool, cost newCost: Int, changes newChanges: Int) {
@@ -99,7 +118,8 @@ public struct RoutePlanner: Sendable {
                 var departure = entry.cost
                 if onPlatform {
                     let line = graph.lines[graph.nodeLine[node]]
-                    departure += (headway(line, graph.nodeDirection[node], entry.cost) ?? 0) / 4
+                    let time = entry.cost - penalty * entry.changes
+                    departure += (headway(line, graph.nodeDirection[node], time) ?? 0) / 4
                 }
                 let next = node + 1
                 let arrival = departure + graph.running[node]
@@ -114,7 +134,7 @@ public struct RoutePlanner: Sendable {
             guard !onPlatform else { continue }
             for edge in graph.changes(from: node) {
                 let target = graph.changeTarget[edge]
-                let arrival = entry.cost + graph.changeWalk[edge]
+                let arrival = entry.cost + graph.changeWalk[edge] + penalty
                 if graph.nodeStation[target] == destination {
                     if maxChanges.map({ entry.changes + 1 <= $0 }) ?? true {
                         arrive(current, at: target, cost: arrival, changes: entry.changes + 1, byChange: true)
@@ -134,7 +154,8 @@ public struct RoutePlanner: Sendable {
             walk = previous[walk]
         }
         path.reverse()
-        return PlannedRoute(legs: legs(path), expectedSeconds: best.cost, closed: graph.closedStations)
+        return PlannedRoute(legs: legs(path), expectedSeconds: best.cost - penalty * best.changes,
+                            closed: graph.closedStations)
     }
 
     /// Cuts a path into legs at every node reached by a change.

@@ -195,20 +195,39 @@ struct GeneralRoutingTests {
         #expect(planError(planner, "t1", "t2") == .closedStation("t2"))
     }
 
-    @Test func equallyFastPrefersFewerChanges() throws {
-        // a1 → a3 on line a: 100 + 20 + 100 = 220. Or line b to b2 (40 s), its dwell, and a walk of 160 to a3.
+    /// a1 → a3 on line a: 100 + 20 + 100 = 220 s. Or line b to b2 (40 s), its dwell, and a walk to a3.
+    static func twoWays(walk: Int) -> SketchNetwork {
         var network = SketchNetwork()
         network.line("a", ["a1", "a2", "a3"])
         network.line("b", ["a1", "b2"])
         network.segment("b", "a1", "b2", running: 40)
-        network.transfer("b2", "a3", walk: 160)
-        let route = try plan(network.planner, "a1", "a3")
+        network.transfer("b2", "a3", walk: walk)
+        return network
+    }
+
+    @Test func equallyFastPrefersFewerChanges() throws {
+        // With no penalty for a change, only the tie rule keeps the rider on line a (220 s both ways).
+        func planner(walk: Int) -> RoutePlanner {
+            RoutePlanner(graph: RouteGraph(file: Self.twoWays(walk: walk).file), changePenaltySeconds: 0)
+        }
+        let route = try plan(planner(walk: 160), "a1", "a3")
         #expect(route.sketch == ["a: a1 a2 a3"])
         // One second less on the walk, and the change wins.
-        network.transfers[0].walk_s = 159
-        let quicker = try plan(network.planner, "a1", "a3")
+        let quicker = try plan(planner(walk: 159), "a1", "a3")
         #expect(quicker.sketch == ["b: a1 b2", "a: a3"])
         #expect(quicker.events.last == RouteEvent(station: "a3", line: "a", isStop: true, isTransfer: true))
+        #expect(quicker.expectedSeconds == 219)
+    }
+
+    @Test func aChangeMustSaveMoreThanThePenalty() throws {
+        // With the default penalty of 60 s a change: the change saving 60 s is not taken, the one saving 61 s is,
+        // and its expected seconds hold no penalty.
+        #expect(RoutePlanner.defaultChangePenaltySeconds == 60)
+        let route = try plan(Self.twoWays(walk: 100).planner, "a1", "a3")
+        #expect(route.sketch == ["a: a1 a2 a3"])
+        let quicker = try plan(Self.twoWays(walk: 99).planner, "a1", "a3")
+        #expect(quicker.sketch == ["b: a1 b2", "a: a3"])
+        #expect(quicker.expectedSeconds == 159)
     }
 
     @Test func deterministic() throws {

@@ -47,4 +47,39 @@ struct KyivRoutingEquivalenceTests {
         #expect(result.checked == 52 * 51)
         #expect(result.differing == [])
     }
+
+    @Test func thePenaltyIsWhatKeepsTodaysRoutes() throws {
+        // Saturday 22:00: by time alone, a walk to m1, two stops and a walk to maidan beat today's change to m2 by
+        // 16 s; one minute a change keeps today's route.
+        let headway = kyiv.routeHeadway(departingAtUnixSeconds: kyivUnix(2026, 8, 22, 22, 0))
+        let byTime = RoutePlanner(graph: Self.planner.graph, changePenaltySeconds: 0)
+        let fastest = try byTime.plan(from: "zoloti-vorota", to: "maidan-nezalezhnosti", headway: headway)
+        #expect(fastest.sketch == ["m3: zoloti-vorota", "m1: teatralna khreshchatyk", "m2: maidan-nezalezhnosti"])
+        let today = try kyiv.route(from: "zoloti-vorota", to: "maidan-nezalezhnosti")
+        let planned = try Self.planner.plan(from: "zoloti-vorota", to: "maidan-nezalezhnosti", headway: headway)
+        #expect(planned.events == today)
+        #expect(planned.expectedSeconds - fastest.expectedSeconds == 16)
+    }
+
+    @Test func aSuspendedStretchIsRiddenAround() throws {
+        // Today's planner refuses a route over a suspended stretch; the graph has no edge there, so the general
+        // planner goes round the centre's triangle: the wiring step decides which a rider gets.
+        let network = kyiv.withLocalSuspensions([SuspendedStretch(from: "teatralna", to: "khreshchatyk")])
+        #expect(throws: PlanError.suspended(from: "teatralna", to: "khreshchatyk")) {
+            try network.route(from: "universytet", to: "arsenalna")
+        }
+        let planner = RoutePlanner(graph: RouteGraph(network: network, calibration: .empty))
+        let noon = kyivUnix(monday.year, monday.month, monday.day, 12, 0)
+        let headway = network.routeHeadway(departingAtUnixSeconds: noon)
+        let route = try planner.plan(from: "universytet", to: "arsenalna", headway: headway)
+        #expect(route.sketch == ["m1: universytet teatralna", "m3: zoloti-vorota palats-sportu",
+                                 "m2: ploshcha-ukrainskykh-heroiv maidan-nezalezhnosti", "m1: khreshchatyk arsenalna"])
+        var refusal: RoutingError?
+        do {
+            _ = try planner.plan(from: "universytet", to: "arsenalna", maxChanges: 1, headway: headway)
+        } catch {
+            refusal = error
+        }
+        #expect(refusal == .tooManyChanges(needed: 3, allowed: 1))
+    }
 }
