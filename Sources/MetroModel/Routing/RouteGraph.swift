@@ -72,7 +72,7 @@ public struct RouteGraph: Sendable {
         stations = builder.stationIDs
         stationIndex = builder.stationIndex
         stationClosed = builder.stationClosed
-        closedStations = Set(zip(builder.stationIDs, builder.stationClosed).filter(\.1).map(\.0))
+        closedStations = Set(zip(builder.stationIDs, builder.stationClosed).filter { $0.1 }.map { $0.0 })
         lines = builder.lineIDs
         patterns = builder.patterns.map(\.name)
 
@@ -131,11 +131,11 @@ public struct RouteGraph: Sendable {
         }
         let changes = RouteGraph.group(open, count: nodeStation.count)
         changeStart = changes.start
-        changeTarget = changes.items.map(\.0)
-        changeWalk = changes.items.map(\.1)
+        changeTarget = changes.items.map { $0.0 }
+        changeWalk = changes.items.map { $0.1 }
         let blocked = RouteGraph.group(forbidden, count: nodeStation.count)
         blockedChangeStart = blocked.start
-        blockedChangeTarget = blocked.items.map(\.0)
+        blockedChangeTarget = blocked.items.map { $0.0 }
     }
 
     /// Groups `(key, item)` pairs by key (0 ..< count) into one flat array and the start of each key's run, keeping

@@ -75,7 +75,7 @@ struct KyivRoutingEquivalenceTests {
         #expect(route.sketch == ["m1: universytet teatralna", "m3: zoloti-vorota palats-sportu",
                                  "m2: ploshcha-ukrainskykh-heroiv maidan-nezalezhnosti", "m1: khreshchatyk arsenalna"])
         var refusal: RoutingError?
-        do {
+        do throws(RoutingError) {
             _ = try planner.plan(from: "universytet", to: "arsenalna", maxChanges: 1, headway: headway)
         } catch {
             refusal = error

@@ -69,7 +69,7 @@ func plan(_ planner: RoutePlanner, _ from: StationID, _ to: StationID, maxChange
 /// The error `plan` throws, or nil when it plans a route: read outside `#expect`, which takes no `try` under
 /// Swift 6.0.
 func planError(_ planner: RoutePlanner, _ from: StationID, _ to: StationID, maxChanges: Int? = nil) -> RoutingError? {
-    do {
+    do throws(RoutingError) {
         _ = try plan(planner, from, to, maxChanges: maxChanges)
         return nil
     } catch {
