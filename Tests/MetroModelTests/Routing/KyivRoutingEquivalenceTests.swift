@@ -48,6 +48,28 @@ struct KyivRoutingEquivalenceTests {
         #expect(result.differing == [])
     }
 
+    /// Instants where time alone picks a second change for some pairs (docs/decisions.md): Monday 00:00 (Sunday's
+    /// service) and 16:00, Saturday 05:00 and 22:00, with 20, 8, 20 and 4 such pairs.
+    @Test(arguments: [(17, 0, 20), (17, 16, 8), (22, 5, 20), (22, 22, 4)])
+    func everyPairWhereTimeAloneWouldChangeTwice(day: Int, hour: Int, pairs: Int) throws {
+        let headway = kyiv.routeHeadway(departingAtUnixSeconds: kyivUnix(2026, 8, day, hour, 0))
+        let byTime = RoutePlanner(graph: Self.planner.graph, changePenaltySeconds: 0)
+        var twice = 0
+        var differing: [String] = []
+        for from in kyiv.stationOrder {
+            for to in kyiv.stationOrder where from != to {
+                let today = try kyiv.route(from: from, to: to)
+                let planned = try Self.planner.plan(from: from, to: to, headway: headway)
+                if planned.events != today { differing.append("\(from)→\(to): \(planned.sketch)") }
+                let fastest = try byTime.plan(from: from, to: to, headway: headway)
+                if fastest.changes > 1 { twice += 1 }
+            }
+        }
+        #expect(differing == [])
+        // Time alone changes twice for these pairs at this instant: the penalty is what is tested.
+        #expect(twice == pairs)
+    }
+
     @Test func thePenaltyIsWhatKeepsTodaysRoutes() throws {
         // Saturday 22:00: by time alone, a walk to m1, two stops and a walk to maidan beat today's change to m2 by
         // 16 s; one minute a change keeps today's route.
