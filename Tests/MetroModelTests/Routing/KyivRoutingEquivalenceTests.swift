@@ -6,6 +6,16 @@ import Testing
 struct KyivRoutingEquivalenceTests {
     static let planner = RoutePlanner(graph: RouteGraph(network: kyiv, calibration: .empty))
 
+    /// Calls `body` with every ordered pair of different stations and today's route between them.
+    func forEveryPair(_ body: (StationID, StationID, _ today: [RouteEvent]) throws -> Void) throws {
+        for from in kyiv.stationOrder {
+            for to in kyiv.stationOrder where from != to {
+                let today = try kyiv.route(from: from, to: to)
+                try body(from, to, today)
+            }
+        }
+    }
+
     /// Every ordered pair of stations planned both ways at a Kyiv wall time; the pairs where the routes differ, or
     /// where the planner's expected seconds are not the schedule's (model §3) for the same route.
     func differences(atHour hour: Int, minute: Int) throws -> (checked: Int, differing: [String]) {
@@ -13,25 +23,22 @@ struct KyivRoutingEquivalenceTests {
         let headway = kyiv.routeHeadway(departingAtUnixSeconds: t0)
         var checked = 0
         var differing: [String] = []
-        for from in kyiv.stationOrder {
-            for to in kyiv.stationOrder where from != to {
-                let today = try kyiv.route(from: from, to: to)
-                let planned = try Self.planner.plan(from: from, to: to, headway: headway)
-                checked += 1
-                if planned.events != today { differing.append("\(from)→\(to): \(planned.legs.map(\.stations))") }
-                let trip = try plannedTrip(from, to, at: t0)
-                let scheduled = offset(trip.arrival, trip)
-                if planned.expectedSeconds != scheduled {
-                    differing.append("\(from)→\(to): \(planned.expectedSeconds) s, scheduled \(scheduled) s")
-                }
-                if planned.changes > 1 { differing.append("\(from)→\(to): \(planned.changes) changes") }
-                // The search by layers of changes (what `plan` runs when the fastest route changes too often),
-                // bounded to today's one change, must agree.
-                let graph = Self.planner.graph
-                let bounded = Self.planner.search(graph.station(from)!, graph.station(to)!, maxChanges: 1,
-                                                  headway: headway)
-                if bounded != planned { differing.append("\(from)→\(to): layered \(bounded?.sketch ?? [])") }
+        try forEveryPair { from, to, today in
+            let planned = try Self.planner.plan(from: from, to: to, headway: headway)
+            checked += 1
+            if planned.events != today { differing.append("\(from)→\(to): \(planned.sketch)") }
+            let trip = try plannedTrip(from, to, at: t0)
+            let scheduled = offset(trip.arrival, trip)
+            if planned.expectedSeconds != scheduled {
+                differing.append("\(from)→\(to): \(planned.expectedSeconds) s, scheduled \(scheduled) s")
             }
+            if planned.changes > 1 { differing.append("\(from)→\(to): \(planned.changes) changes") }
+            // The search by layers of changes (what `plan` runs when the fastest route changes too often),
+            // bounded to today's one change, must agree.
+            let graph = Self.planner.graph
+            let bounded = Self.planner.search(graph.station(from)!, graph.station(to)!, maxChanges: 1,
+                                              headway: headway)
+            if bounded != planned { differing.append("\(from)→\(to): layered \(bounded?.sketch ?? [])") }
         }
         return (checked, differing)
     }
@@ -56,14 +63,11 @@ struct KyivRoutingEquivalenceTests {
         let byTime = RoutePlanner(graph: Self.planner.graph, changePenaltySeconds: 0)
         var twice = 0
         var differing: [String] = []
-        for from in kyiv.stationOrder {
-            for to in kyiv.stationOrder where from != to {
-                let today = try kyiv.route(from: from, to: to)
-                let planned = try Self.planner.plan(from: from, to: to, headway: headway)
-                if planned.events != today { differing.append("\(from)→\(to): \(planned.sketch)") }
-                let fastest = try byTime.plan(from: from, to: to, headway: headway)
-                if fastest.changes > 1 { twice += 1 }
-            }
+        try forEveryPair { from, to, today in
+            let planned = try Self.planner.plan(from: from, to: to, headway: headway)
+            if planned.events != today { differing.append("\(from)→\(to): \(planned.sketch)") }
+            let fastest = try byTime.plan(from: from, to: to, headway: headway)
+            if fastest.changes > 1 { twice += 1 }
         }
         #expect(differing == [])
         // Time alone changes twice for these pairs at this instant: the penalty is what is tested.
