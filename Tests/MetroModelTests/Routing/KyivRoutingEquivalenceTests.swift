@@ -87,6 +87,22 @@ struct KyivRoutingEquivalenceTests {
         #expect(planned.expectedSeconds - fastest.expectedSeconds == 16)
     }
 
+    @Test func calibrationCountsAsInTheSchedule() throws {
+        let key = SegmentKey(from: "vokzalna", to: "universytet")
+        let calibration = CalibrationStore.sanitised([
+            CalibrationRecord(key: key, running: CalibrationAverage(average: 300, count: 3)),
+        ]).0
+        let t0 = kyivUnix(monday.year, monday.month, monday.day, 12, 0)
+        let planner = RoutePlanner(graph: RouteGraph(network: kyiv, calibration: calibration))
+        let route = try planner.plan(from: "vokzalna", to: "arsenalna",
+                                     headway: kyiv.routeHeadway(departingAtUnixSeconds: t0))
+        let trip = try plannedTrip("vokzalna", "arsenalna", at: t0, calibration: calibration)
+        let seed = try #require(kyiv.seed(key))
+        #expect(route.expectedSeconds == offset(trip.arrival, trip))
+        let uncalibrated = try plannedTrip("vokzalna", "arsenalna", at: t0)
+        #expect(route.expectedSeconds == offset(uncalibrated.arrival, uncalibrated) + 300 - seed.runningSeconds)
+    }
+
     @Test func aSuspendedStretchIsRiddenAround() throws {
         // Today's planner refuses a route over a suspended stretch; the graph has no edge there, so the general
         // planner goes round the centre's triangle: the wiring step decides which a rider gets.
