@@ -1,4 +1,5 @@
-// Model benchmark: plan + fill of the longest route, and an anchored replan, in ns/op (release build).
+// Model benchmark: plan + fill of the longest route, an anchored replan, and the route planner with any number of
+// changes, in ns/op (release build).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -104,3 +105,41 @@ _ = measure("alerts + firing decision") {
     return AlertFiring.evaluate(plans: plans, fired: [:], previousPlans: nil, now: now).arm.count
 }
 _ = measure("service check") { network.serviceIssue(for: trip) == nil ? 0 : 1 }
+
+// The route planner with any number of changes: Kyiv's longest route, and corner to corner on a synthetic grid of
+// 500 stations (a line along each of 20 rows and 25 columns) as a schema 2 file.
+let kyivPlanner = RoutePlanner(graph: RouteGraph(network: network, calibration: calibration))
+let kyivHeadway = network.routeHeadway(departingAtUnixSeconds: t0Unix)
+_ = measure("route planner (Kyiv, longest route)") {
+    (try? kyivPlanner.plan(from: longest.from, to: longest.to, headway: kyivHeadway))?.legs.count ?? 0
+}
+
+func gridFile(rows: Int, columns: Int) -> GeneralNetworkFile {
+    func station(_ row: Int, _ column: Int) -> String { "g\(row)-\(column)" }
+    func line(_ id: String, _ stations: [String]) -> GeneralNetworkFile.LineRecord {
+        .init(id: id, uk: id, en: id, color: "#000000", patterns: [
+            .init(id: id + "f", direction: "forward", stations: stations, trips: [:]),
+            .init(id: id + "b", direction: "backward", stations: stations.reversed(), trips: [:]),
+        ])
+    }
+    let lines = (0..<rows).map { row in line("h\(row)", (0..<columns).map { station(row, $0) }) }
+        + (0..<columns).map { column in line("v\(column)", (0..<rows).map { station($0, column) }) }
+    let stations = (0..<rows).flatMap { row in
+        (0..<columns).map { column in
+            GeneralNetworkFile.StationRecord(id: station(row, column), uk: "", en: "", lat: 0, lon: 0, surface: false,
+                                             closed: false, aliases: [])
+        }
+    }
+    return GeneralNetworkFile(
+        about: "grid", provenance: .init(source: "bench", agency: "bench", publisher: nil, feed_version: nil,
+                                         valid_from: "", valid_to: "", imported: ""),
+        time_zone: "UTC", defaults: .init(running_s: 100, dwell_s: 20), lines: lines, stations: stations,
+        segments: [], transfers: [], headways: [], service_hours: [])
+}
+let gridPlanner = RoutePlanner(graph: RouteGraph(file: gridFile(rows: 20, columns: 25)))
+_ = measure("route planner (500-station grid, corner to corner)") {
+    (try? gridPlanner.plan(from: "g0-0", to: "g19-24") { _, _, _ in 240 })?.legs.count ?? 0
+}
+_ = measure("route planner (500-station grid, at most 0 changes: refused)") {
+    (try? gridPlanner.plan(from: "g0-0", to: "g19-24", maxChanges: 0) { _, _, _ in 240 })?.legs.count ?? 0
+}
