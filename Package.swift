@@ -15,7 +15,9 @@
 //   MetroTestSupport  what the tests and the lab share: a recording double of every engine seam, the virtual
 //                 clock that steps an engine through model time, a seeded random generator
 //   MetroLab      the accuracy lab: true rides drawn from a world model, run through the engine on a virtual clock
-//   MetroGTFS     reading GTFS feeds (any metro's timetable): CSV from bytes, stdlib only, no I/O, no clock reads
+//   MetroGTFS     reading GTFS feeds (any metro's timetable): CSV, records, digest, import; no I/O, no clock reads
+//   MetroZip      libzip wrapper: a zip archive's members read as streams, with limits
+//   MetroGTFSFiles  a feed's files from a .zip or a folder, handed to MetroGTFS
 //   C*            the tiny C targets exposing exactly what Swift cannot see
 import PackageDescription
 
@@ -45,6 +47,7 @@ let package = Package(
         // C seams.
         .target(name: "CLinuxShim"),
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CGpiod", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         // One C API over both libgpiod generations; the installed <gpiod.h> picks the backend file. It names
         // libgpiod itself: CGpiod's `link "gpiod"` reaches only Swift modules that import it, and the -lgpiod
@@ -59,6 +62,8 @@ let package = Package(
         .target(name: "MetroSystem", dependencies: ["CLinuxShim"]),
         // Apart from MetroSystem so the programs and fuzz targets that keep no state do not link sqlite3.
         .target(name: "MetroSQLite", dependencies: ["CSQLite", "MetroSystem"]),
+        .target(name: "MetroZip", dependencies: ["CLibZip", "MetroModel"]),
+        .target(name: "MetroGTFSFiles", dependencies: ["MetroGTFS", "MetroZip", "MetroModel"]),
         .target(name: "MetroGPIO", dependencies: ["CGpioShim", "MetroSystem"]),
         .target(name: "MetroGPS", dependencies: ["CGPS"]),
         .target(name: "MetroInput", dependencies: ["CInputShim", "MetroSystem"]),
@@ -66,7 +71,7 @@ let package = Package(
             "MetroModel", "MetroEngine", "MetroControl", "MetroSystem", "MetroSQLite", "MetroGPIO", "MetroGPS",
             "MetroInput",
         ]),
-        .target(name: "MetroCLI", dependencies: ["MetroModel", "MetroControl", "MetroSystem"]),
+        .target(name: "MetroCLI", dependencies: ["MetroModel", "MetroControl", "MetroSystem", "MetroGTFS", "MetroGTFSFiles"]),
 
         // Programs.
         .executableTarget(name: "metrotimerd", dependencies: ["MetroDaemon", "MetroSystem"]),
@@ -103,5 +108,6 @@ let package = Package(
         ]),
         .testTarget(name: "MetroCLITests", dependencies: ["MetroCLI", "MetroControl", "MetroModel"]),
         .testTarget(name: "MetroGTFSTests", dependencies: ["MetroGTFS", "MetroModel", "MetroTestSupport"]),
+        .testTarget(name: "MetroZipTests", dependencies: ["MetroZip", "MetroGTFSFiles", "MetroGTFS", "MetroModel"]),
     ]
 )

@@ -21,7 +21,7 @@
 set -eu
 check_only=0
 if [ "${1:-}" = "--check" ]; then check_only=1; shift; fi
-want="pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
+want="pkg-config libgpiod-dev libgps-dev libsqlite3-dev libzip-dev"
 case "${1:-test}" in
   build) ;;
   test)  want="$want gpsd gpiod sqlite3 systemd python3 procps iproute2 groff-base librsvg2-bin fonts-dejavu-core tzdata" ;;

@@ -8,6 +8,8 @@ public struct CLIError: Error, Equatable, CustomStringConvertible {
     public static let noInputCode: Int32 = 66
     /// The daemon or another service is unavailable (EX_UNAVAILABLE).
     public static let unavailableCode: Int32 = 69
+    /// An output file cannot be written (EX_CANTCREAT).
+    public static let cannotCreateCode: Int32 = 73
 
     public let message: String
     public let exitCode: Int32

@@ -19,7 +19,7 @@ ARCHIVES=$HOME_DIR/archives
 log() { echo "swift 6.0.3 root: $*" >&2; }
 # The compiler and what the build compiles against (scripts/install-deps.sh "build"). swiftlang brings its own
 # clang, lld, binutils and the libc/libstdc++ development files through its dependencies.
-packages="swiftlang pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
+packages="swiftlang pkg-config libgpiod-dev libgps-dev libsqlite3-dev libzip-dev"
 
 mkdir -p "$HOME_DIR"
 exec 9>"$HOME_DIR.lock"

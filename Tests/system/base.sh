@@ -24,18 +24,18 @@ case "$RELEASE" in
 bookworm)
   KERNEL_CACHE=$(sh "$ROOT/Tests/gpio-sim/setup.sh" bookworm | tail -1)
   packages="systemd systemd-sysv dbus udev kmod procps util-linux passwd initramfs-tools"
-  packages="$packages gpiod libgpiod2 libgps28 libsqlite3-0" ;;
+  packages="$packages gpiod libgpiod2 libgps28 libsqlite3-0 libzip4" ;;
 trixie)
   KERNEL_CACHE=$(sh "$ROOT/Tests/gpio-sim/setup.sh" trixie-backports | tail -1)
   packages="systemd systemd-sysv dbus udev kmod procps util-linux passwd initramfs-tools"
-  packages="$packages gpiod libgpiod3 libgps30t64 libsqlite3-0" ;;
+  packages="$packages gpiod libgpiod3 libgps30t64 libsqlite3-0 libzip5" ;;
 *) log "unknown release '$RELEASE' (bookworm or trixie)"; exit 2 ;;
 esac
 KVER=$(cat "$KERNEL_CACHE/complete")
 CACHE=$CACHE_BASE/system-$RELEASE
 # The base is tied to its format (raise BASE_FORMAT with any change to what goes into the base), to the boot
 # hook it carries and to the kernel: a change to any of them makes a new one.
-BASE_FORMAT=1
+BASE_FORMAT=2
 STAMP="format $BASE_FORMAT, hook $(sha256sum "$HERE/guest-boot.sh" | cut -c1-16), kernel $KVER"
 
 mkdir -p "$CACHE_BASE"

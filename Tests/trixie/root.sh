@@ -33,7 +33,7 @@ trixie)
   # libcurl4t64 and libxml2 (swift-build itself). The build
   # needs pkg-config and the -dev packages.
   packages="libncurses6 libedit2 libz3-4 libpython3.13 binutils libgcc-14-dev libc6-dev libstdc++-14-dev"
-  packages="$packages libcurl4t64 libxml2 pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
+  packages="$packages libcurl4t64 libxml2 pkg-config libgpiod-dev libgps-dev libsqlite3-dev libzip-dev"
   ;;
 board-bookworm|board-bookworm-arm64) SUITE=bookworm; packages="systemd" ;;
 board-trixie|board-trixie-arm64) SUITE=trixie; packages="systemd" ;;
@@ -41,12 +41,12 @@ board-trixie|board-trixie-arm64) SUITE=trixie; packages="systemd" ;;
 # linker needs (crt files, libgcc, libstdc++ for the static Swift runtime).
 builder-bookworm-arm64)
   SUITE=bookworm
-  packages="libc6-dev libgcc-12-dev libstdc++-12-dev pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
+  packages="libc6-dev libgcc-12-dev libstdc++-12-dev pkg-config libgpiod-dev libgps-dev libsqlite3-dev libzip-dev"
   packages="$packages build-essential debhelper dpkg-dev systemd" ;;
 # The Debian 13 one is also the userland of the arm64 board guest (Tests/arm64/board-guest.sh): busybox.
 builder-trixie-arm64)
   SUITE=trixie
-  packages="libc6-dev libgcc-14-dev libstdc++-14-dev pkg-config libgpiod-dev libgps-dev libsqlite3-dev"
+  packages="libc6-dev libgcc-14-dev libstdc++-14-dev pkg-config libgpiod-dev libgps-dev libsqlite3-dev libzip-dev"
   packages="$packages build-essential debhelper dpkg-dev systemd-dev busybox-static" ;;
 *) log "unknown root (trixie, board-bookworm, board-trixie, their -arm64 boards, builder-bookworm-arm64 or builder-trixie-arm64)"; exit 2 ;;
 esac

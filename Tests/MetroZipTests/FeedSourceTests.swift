@@ -1,0 +1,125 @@
+import Foundation
+import MetroGTFS
+import MetroGTFSFiles
+import MetroModel
+import MetroZip
+import Testing
+
+private func text<S: FeedFileSource>(_ source: S, _ name: String) throws -> String {
+    var bytes = try source.open(name)
+    var out: [UInt8] = []
+    while let byte = bytes.next() { out.append(byte) }
+    return String(decoding: out, as: UTF8.self)
+}
+
+@Suite struct FeedSourceTests {
+    @Test func aZipWithItsFilesInOneFolderIsReadAsIfAtTheTop() throws {
+        let fixtures = try ZipFixtures()
+        let path = try fixtures.zip("nested.zip", [.init(name: "feed-2025/agency.txt", bytes: Array("agency_name\nX\n".utf8)),
+                                                    .init(name: "feed-2025/stops.txt", bytes: Array("stop_id\n1\n".utf8))])
+        let source = try ZipFeedSource(path: path)
+        #expect(source.prefix == "feed-2025/")
+        #expect(source.contains("stops.txt"))
+        #expect(!source.contains("trips.txt"))
+        #expect(try text(source, "stops.txt") == "stop_id\n1\n")
+        let flat = try ZipFeedSource(path: try fixtures.zip("flat.zip", [.init(name: "stops.txt", bytes: Array("stop_id\n".utf8)),
+                                                                           .init(name: "extra/readme.txt", bytes: [0x41])]))
+        #expect(flat.prefix == "")
+        #expect(flat.contains("stops.txt"))
+    }
+
+    @Test func aCorruptMemberIsTheSourcesReadFailure() throws {
+        // A deflated member whose compressed bytes are flipped in the middle: libzip's inflate or CRC check fails
+        // while streaming, and the source says so after the stream ends.
+        let fixtures = try ZipFixtures()
+        let content = Array(String(repeating: "trip_id,stop_id,stop_sequence\n", count: 5_000).utf8)
+        let good = try fixtures.zip("good.zip", [.init(name: "stop_times.txt", bytes: content)])
+        let bad = try fixtures.patched(good, as: "bad.zip") { bytes in
+            let start = headerOffsets(bytes, signature: localHeader)[0] + 30 + "stop_times.txt".utf8.count
+            for k in 40..<80 { bytes[start + k] ^= 0x5A }
+        }
+        let source = try ZipFeedSource(path: bad)
+        #expect(source.readFailure(of: "stop_times.txt") == nil)
+        var stream = try source.open("stop_times.txt")
+        var count = 0
+        while stream.next() != nil { count += 1 }
+        #expect(count < content.count)
+        #expect(source.readFailure(of: "stop_times.txt") != nil)
+    }
+
+    @Test func aFolderFeedReadsItsOwnRegularFilesOnly() throws {
+        let fixtures = try ZipFixtures()
+        let feed = fixtures.folder.appendingPathComponent("feed")
+        _ = try fixtures.file("feed/stops.txt", Array(String(repeating: "x", count: 200_000).utf8))
+        _ = try fixtures.file("outside.txt", Array("secret\n".utf8))
+        try FileManager.default.createSymbolicLink(atPath: feed.appendingPathComponent("trips.txt").path,
+                                                   withDestinationPath: fixtures.folder.appendingPathComponent("outside.txt").path)
+        try FileManager.default.createDirectory(at: feed.appendingPathComponent("routes.txt"), withIntermediateDirectories: true)
+        let source = try #require(FolderFeedSource(path: feed.path))
+        #expect(try text(source, "stops.txt").count == 200_000)
+        #expect(!source.contains("trips.txt"), "a link leading out of the folder")
+        #expect(!source.contains("routes.txt"), "a directory")
+        #expect(!source.contains("../outside.txt"))
+        #expect(throws: FeedSourceError.self) { try source.open("trips.txt") }
+        #expect(FolderFeedSource(path: fixtures.folder.appendingPathComponent("none").path) == nil)
+    }
+
+    @Test func aPathIsOpenedAsAFolderOrAZipAndAMissingOneIsNamed() throws {
+        let fixtures = try ZipFixtures()
+        _ = try fixtures.file("dir/agency.txt", [0x41])
+        guard case .folder = try FeedSource.open(path: fixtures.folder.appendingPathComponent("dir").path) else {
+            Issue.record("a folder not opened as one"); return
+        }
+        let zip = try fixtures.zip("f.zip", [.init(name: "agency.txt", bytes: [0x41])])
+        guard case .zip = try FeedSource.open(path: zip) else { Issue.record("a zip not opened as one"); return }
+        let missing = fixtures.folder.appendingPathComponent("missing.zip").path
+        #expect(throws: FeedSourceError(fileName: missing, reason: Phrase(uk: "не вдалося відкрити фід \(missing): «No such file or directory»",
+                                                                         en: "cannot open the feed \(missing): No such file or directory"))) {
+            try FeedSource.open(path: missing)
+        }
+    }
+}
+
+/// The real feed the import is written for: MTA New York City Transit's routes 1 and 2, fetched by
+/// `make sample-feeds` into the test cache (docs/data.md).
+@Suite struct NewYorkFeedTests {
+    static var feedPath: String {
+        let folder = ProcessInfo.processInfo.environment["METROTIMER_SAMPLE_FEEDS"]
+            ?? ((ProcessInfo.processInfo.environment["METROTIMER_TEST_CACHE"] ?? "/var/cache/metrotimer-test") + "/feeds")
+        return folder + "/nyc_subway_gtfs.zip"
+    }
+
+    @Test func theNewYorkFeedImportsWithItsKnownCounts() throws {
+        guard FileManager.default.fileExists(atPath: Self.feedPath) else {
+            Issue.record("the NYC sample feed is missing at \(Self.feedPath): run `make sample-feeds` (scripts/fetch-sample-feeds.sh)")
+            return
+        }
+        let result = try FeedImport.run(source: try FeedSource.open(path: Self.feedPath), options: ImportOptions(),
+                                        imported: ServiceDate(year: 2026, month: 12, day: 5))
+        let summary = result.summary
+        #expect(summary.agency == "MTA New York City Transit")
+        #expect(summary.timeZone == "America/New_York")
+        #expect(summary.stations == 91)
+        #expect(summary.lines == 2)
+        #expect(summary.tripsRead == 1_990)
+        #expect(summary.tripsUsed == 1_990)
+        #expect(summary.stopTimesRead == 86_150)
+        #expect(summary.validFrom == ServiceDate(year: 2024, month: 12, day: 15))
+        #expect(summary.validTo == ServiceDate(year: 2025, month: 1, day: 17))
+        // Christmas runs the Sunday timetable (calendar_dates.txt), so an ordinary Monday stands for weekdays.
+        #expect(summary.representativeDates[.weekday] == ServiceDate(year: 2024, month: 12, day: 16))
+        let file = result.file
+        #expect(file.lines.map(\.id) == ["1", "2"])
+        // The 1's main forward pattern (GTFS direction 0, northbound in this feed): South Ferry to Van Cortlandt
+        // Park-242 St, 38 stations.
+        #expect(file.lines[0].patterns[0].stations.count == 38)
+        #expect(file.lines[0].patterns[0].stations.first == "142")
+        #expect(file.lines[0].patterns[0].stations.last == "101")
+        // Times Sq-42 St is served by both lines; its platforms are its aliases.
+        let timesSquare = file.stations.first { $0.id == "127" }
+        #expect(timesSquare?.aliases == ["127N", "127S"])
+        let lines = Set(file.lines.filter { $0.patterns.contains { $0.stations.contains("127") } }.map(\.id))
+        #expect(lines == ["1", "2"])
+        #expect(file.segments.allSatisfy { (30...900).contains($0.running_s) })
+    }
+}
