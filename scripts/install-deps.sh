@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs the Debian packages metrotimer needs to build and test, and only the missing ones.
-# Usage: scripts/install-deps.sh [--check] [build|test|gpio|trixie|deb|system|load|feeds|arm64]   (default: test)
+# Usage: scripts/install-deps.sh [--check] [build|test|gpio|trixie|deb|system|load|bench|feeds|arm64]   (default: test)
 #   --check: install nothing; name the missing packages and fail if any (make check: no root needed)
 #   build: compile the two programs (C libraries and pkg-config)
 #   test:  + the real services the tests run against (gpsd, sqlite3 CLI, systemd-analyze), rsvg-convert with
@@ -13,6 +13,7 @@
 #          systemd-dev where it exists; mk/deb.mk)
 #   system: what the system tier needs on the host (debootstrap, qemu, qemu-img, mkfs.ext4; Tests/system/)
 #   load:  the unrelated load `make test-under-load` runs the tests under (stress-ng; mk/load.mk)
+#   bench: GNU time, which the import benchmark reads peak memory from (scripts/bench-import.sh)
 #   feeds: pip, which fetches the sample GTFS feed from PyPI where the machine's Python has none
 #          (scripts/fetch-sample-feeds.sh)
 #   arm64: what makes and runs the arm64 roots of the cross build and its tests (debootstrap, qemu-user-static,
@@ -33,8 +34,9 @@ case "${1:-test}" in
   system) want="debootstrap qemu-system-x86 qemu-utils e2fsprogs util-linux" ;;
   load)  want="stress-ng" ;;
   feeds) want="python3-pip" ;;
+  bench) want="time" ;;
   arm64) want="debootstrap qemu-user-static qemu-system-arm cpio kmod xz-utils" ;;
-  *) echo "install-deps: unknown set '$1' (build, test, gpio, trixie, deb, system, load, feeds or arm64)" >&2; exit 2 ;;
+  *) echo "install-deps: unknown set '$1' (build, test, gpio, trixie, deb, system, load, bench, feeds or arm64)" >&2; exit 2 ;;
 esac
 missing=""
 for p in $want; do
