@@ -12,7 +12,7 @@ extension Command {
                         en: "make a network data file from any metro's GTFS feed"),
         help: Phrase(
             uk: """
-                використання: metrotimer import-gtfs ФІД --out ФАЙЛ [--route-types 1,12] [--routes ID,…]
+                використання: metrotimer import-gtfs ФІД --out ФАЙЛ [--route-types 1,12] [--routes ІД,…]
 
                 Читає фід GTFS (архів .zip або тека з його файлами) без мережі й пише файл даних мережі (схема 2),
                 який читають metrotimer --data ФАЙЛ і демон (data_file =). Файл пишеться цілим або ніяк: якщо фід
@@ -20,7 +20,7 @@ extension Command {
 
                   --out ФАЙЛ          куди записати файл мережі
                   --route-types T,…   які типи маршрутів узяти (типово метро: 1, 12, 400–403, 405; 2 — приміські поїзди)
-                  --routes ID,…       лише ці маршрути (route_id), будь-якого типу
+                  --routes ІД,…       лише ці маршрути (route_id), будь-якого типу
 
                 """,
             en: """

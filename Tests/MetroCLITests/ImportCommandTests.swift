@@ -27,7 +27,7 @@ private func feedFolder(_ changes: [String: String] = [:]) throws -> URL {
         let out = feed.appendingPathComponent("net.json").path
         let r = run(["import-gtfs", feed.path, "--out", out])
         #expect(r.code == 0, "\(r.err)")
-        #expect(r.out.contains("Test Metro (Europe/Kyiv), timetable from 2026-01-01 to 2026-12-31"))
+        #expect(r.out.contains("'Test Metro' (Europe/Kyiv), timetable from 2026-01-01 to 2026-12-31"))
         #expect(r.out.contains("lines: 1, stations: 2"))
         #expect(r.out.contains("wrote \(out)"))
         let file = try JSONDecoder().decode(GeneralNetworkFile.self, from: Data(contentsOf: URL(fileURLWithPath: out)))

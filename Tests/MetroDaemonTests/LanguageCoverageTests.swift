@@ -12,7 +12,7 @@ import Testing
 @Suite(.serialized) struct LanguageCoverageTests {
     /// Words the Ukrainian output may contain: the programs' and the system's own names, option values, ids.
     static let allowed: Set<String> = [
-        "metrotimer", "metrotimerd", "GPS", "JSON", "ISO", "LANG", "uk", "en", "forward", "backward", "simulated",
+        "metrotimer", "metrotimerd", "GPS", "JSON", "GTFS", "ISO", "LANG", "uk", "en", "forward", "backward", "simulated",
         "hardware", "EEST", "EET", "ODbL", "OpenStreetMap", "contributors", "https", "www", "openstreetmap", "org",
         "copyright", "runtime", "directory", "sock", "control", "help", "version", "json", "ids", "id", "t0",
         "kyiv", "metro", "Z", "T", "gpsd", "LC", "ALL", "MESSAGES",
@@ -92,6 +92,27 @@ import Testing
             "remind": [["remind", "add", "07:40", "mon-fri", "lisova", "teremky"], ["remind", "list"],
                        ["remind", "remove", "1"], ["remind", "list"], ["remind", "frobnicate"]],
         ]
+        // A feed that imports (its agency's name comes back quoted, as data does), one broken at a field and one
+        // that does not exist.
+        let feed = daemon.directory.appendingPathComponent("feed")
+        try FileManager.default.createDirectory(at: feed, withIntermediateDirectories: true)
+        for (name, text) in [
+            ("agency.txt", "agency_name,agency_url,agency_timezone\nTest Metro,http://example.org,Europe/Kyiv\n"),
+            ("stops.txt", "stop_id,stop_name,stop_lat,stop_lon\nA1,Альфа,50.40,30.50\nB1,Бета,50.41,30.50\n"),
+            ("routes.txt", "route_id,route_short_name,route_type\nL,Л1,1\n"),
+            ("trips.txt", "route_id,service_id,trip_id\nL,ALL,T1\n"),
+            ("stop_times.txt", "trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,06:00:00,06:00:00,A1,1\nT1,06:02:00,06:02:00,B1,2\n"),
+            ("calendar.txt", "service_id,monday,tuesday,wednesday,thursday,friday,saturday,sunday,start_date,end_date\nALL,1,1,1,1,1,1,1,20260101,20261231\n"),
+        ] {
+            try Data(text.utf8).write(to: feed.appendingPathComponent(name))
+        }
+        let brokenFeed = daemon.directory.appendingPathComponent("broken-feed")
+        try FileManager.default.copyItem(at: feed, to: brokenFeed)
+        try Data("trip_id,arrival_time,departure_time,stop_id,stop_sequence\nT1,06:00:00,06:00:00,A1,1\nT1,6:0:00,06:02:00,B1,2\n".utf8)
+            .write(to: brokenFeed.appendingPathComponent("stop_times.txt"))
+        let out = daemon.directory.appendingPathComponent("feed.json").path
+        invocations["import-gtfs"] = [["import-gtfs", feed.path, "--out", out], ["import-gtfs", brokenFeed.path, "--out", out],
+                                      ["import-gtfs", daemon.directory.appendingPathComponent("none.zip").path, "--out", out]]
         // The year of the ride above (the journal's t0 is the wall clock), as text, JSON and a card.
         let year = String(Calendar(identifier: .gregorian).component(.year, from: Date()))
         let card = daemon.directory.appendingPathComponent("year.svg").path

@@ -35,10 +35,11 @@ public struct ImportSummary: Sendable, Equatable {
     /// The summary as lines of text in both languages.
     public var phrase: Phrase {
         let from = validFrom.isoText, to = validTo.isoText
-        var uk = ["\(agency) (\(timeZone)), розклад з \(from) по \(to)",
+        // The agency's name is the feed's, in whatever language it has: quoted, as data is.
+        var uk = ["«\(agency)» (\(timeZone)), розклад з \(from) по \(to)",
                   "ліній: \(lines), станцій: \(stations), варіантів маршруту: \(patterns), перегонів: \(segments), пересадок: \(transfers)",
                   "рядків stop_times: \(stopTimesRead), рейсів: \(tripsRead), з них узято \(tripsUsed)"]
-        var en = ["\(agency) (\(timeZone)), timetable from \(from) to \(to)",
+        var en = ["'\(agency)' (\(timeZone)), timetable from \(from) to \(to)",
                   "lines: \(lines), stations: \(stations), stop patterns: \(patterns), segments: \(segments), transfers: \(transfers)",
                   "stop_times rows: \(stopTimesRead), trips: \(tripsRead), of them used \(tripsUsed)"]
         for reason in FeedIgnoredReason.allCases {
