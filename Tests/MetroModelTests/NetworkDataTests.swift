@@ -223,3 +223,22 @@ struct NetworkDataTests {
         #expect(bad.contains("unknown option --frobnicate") && bad.contains("usage:"))
     }
 }
+
+/// A schema 2 file (written by `metrotimer import-gtfs`) is named as such, not refused for a schema 1 field.
+@Suite struct SchemaTwoRefusalTests {
+    @Test func aSchemaTwoFileIsNamedForWhatItIs() {
+        let file = GeneralNetworkFile(
+            about: "x", provenance: .init(source: "gtfs", agency: "A", publisher: nil, feed_version: nil, valid_from: "2026-01-01",
+                                          valid_to: "2026-12-31", imported: "2026-12-05"),
+            time_zone: "Europe/Kyiv", defaults: .init(running_s: 90, dwell_s: 20), lines: [], stations: [], segments: [],
+            transfers: [], headways: [], service_hours: [])
+        let bytes = Array((try? JSONEncoder().encode(file)) ?? Data())
+        do {
+            _ = try Network.load(json: bytes)
+            Issue.record("a schema 2 file loaded as schema 1")
+        } catch {
+            #expect(error.message.hasPrefix("network data: this is a schema 2 network (from a GTFS feed, metrotimer import-gtfs)"))
+            #expect(error.ukrainian.hasPrefix("дані мережі: це мережа схеми 2"))
+        }
+    }
+}

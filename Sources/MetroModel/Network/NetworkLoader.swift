@@ -42,6 +42,13 @@ extension Network {
         if let refusal = JSONNesting.refusal(of: bytes) {
             throw NetworkDataError(uk: refusal.uk, en: refusal.en)
         }
+        // A schema 2 file (any metro, from `metrotimer import-gtfs`) is a different shape: say so, rather than name
+        // the first schema 1 field it lacks.
+        struct SchemaOnly: Decodable { var schema: Int? }
+        if let schema = try? JSONDecoder().decode(SchemaOnly.self, from: Data(bytes)).schema, schema == 2 {
+            throw NetworkDataError(uk: "це мережа схеми 2 (з фіду GTFS, metrotimer import-gtfs); ця версія планує й веде поїздки лише в мережах схеми 1, як-от київській",
+                                   en: "this is a schema 2 network (from a GTFS feed, metrotimer import-gtfs); this version plans and rides only schema 1 networks such as Kyiv's")
+        }
         let file: NetworkFile
         do {
             file = try JSONDecoder().decode(NetworkFile.self, from: Data(bytes))
