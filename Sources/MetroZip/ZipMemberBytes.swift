@@ -34,7 +34,7 @@ public final class ZipMemberBytes: IteratorProtocol {
     private func refill() -> Bool {
         guard let file else { return false }
         buffer = [UInt8](repeating: 0, count: Self.chunkSize)
-        let count = buffer.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress, UInt64($0.count)) }
+        let count = buffer.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress!, UInt64($0.count)) }
         if count < 0 {
             failure = ZipError(archive: archive.path, member: member.name,
                                problem: .library(String(cString: zip_error_strerror(zip_file_get_error(file)))))
