@@ -40,14 +40,7 @@ public struct FeedDigestBuilder: Sendable {
     /// station) count as one call.
     public mutating func add(routeID: String, directionID: Int?, days: Set<FeedDayType>, calls: [Call]) {
         guard !days.isEmpty else { return ignore(.serviceNeverRuns) }
-        var merged: [Call] = []
-        for call in calls {
-            if let last = merged.last, last.station == call.station {
-                merged[merged.count - 1].departure = call.departure
-            } else {
-                merged.append(call)
-            }
-        }
+        let merged = Self.merged(calls)
         guard merged.count >= 2 else { return ignore(.tooFewStations) }
         tripsUsed += 1
         let pattern = FeedPattern(routeID: routeID, directionID: directionID, stations: merged.map(\.station))
@@ -81,6 +74,20 @@ public struct FeedDigestBuilder: Sendable {
                 }
             }
         }
+    }
+
+    /// The calls with consecutive calls at one station (two of its platforms) made one: the first arrival, the
+    /// last departure.
+    public static func merged(_ calls: [Call]) -> [Call] {
+        var merged: [Call] = []
+        for call in calls {
+            if let last = merged.last, last.station == call.station {
+                merged[merged.count - 1].departure = call.departure
+            } else {
+                merged.append(call)
+            }
+        }
+        return merged
     }
 
     /// The digest of every trip taken in.

@@ -1,0 +1,51 @@
+import MetroModel
+
+extension ScheduleTruth {
+    /// Judges the model on every trip of a feed whose route is a line of `file` (the network file imported from
+    /// the same feed), each trip once (a frequency-based trip's repetitions have its times shifted, and would
+    /// only repeat its figures).
+    public static func judge<Source: FeedFileSource>(source: Source, file: GeneralNetworkFile) throws(FeedError) -> ScheduleTruth {
+        let reader = FeedReader(source: source)
+        let tables = try reader.readTables()
+        let grouping = StationGrouping(stops: tables.stops)
+        let lines = Set(file.lines.map(\.id))
+        var truth = ScheduleTruth(file: file)
+        try reader.forEachTrip(tables: tables) { (trip: FeedTrip, stopTimes: [FeedStopTime]) throws(FeedError) in
+            guard lines.contains(trip.routeID) else { return }
+            let calls = stopTimes.compactMap { stopTime in
+                grouping.station(of: stopTime.stopID).map {
+                    FeedDigestBuilder.Call(station: $0, arrival: stopTime.arrival!.seconds, departure: stopTime.departure!.seconds)
+                }
+            }
+            truth.add(line: trip.routeID, calls: FeedDigestBuilder.merged(calls))
+        }
+        return truth
+    }
+
+    /// The figures as a Markdown table: per line and band, then per line; error percentiles in seconds.
+    public func markdown(title: String) -> String {
+        var text = "| line | when | rides | model − schedule at the destination, p50 / p95 of |error| / worst early, s | \"yours is next\" after the doors open | at the stop before |\n"
+        text += "| --- | --- | ---: | --- | ---: | ---: |\n"
+        func row(_ line: String, _ when: String, _ f: Figures) -> String {
+            var absolute = ValueHistogram()
+            for (value, count) in f.arrivalError.counts { absolute.add(abs(value), times: count) }
+            let p50 = f.arrivalError.median ?? 0, p95 = absolute.percentile(0.95) ?? 0, early = f.arrivalError.minimum ?? 0
+            let late = f.rides == 0 ? 0 : 100.0 * Double(f.nextStopLate) / Double(f.rides)
+            let before = f.rides == 0 ? 0 : 100.0 * Double(f.nextStopAtTheStopBefore) / Double(f.rides)
+            return "| \(line) | \(when) | \(f.rides) | \(p50) / \(p95) / \(early) | \(f.nextStopLate) (\(Self.percent(late))) | \(Self.percent(before)) |\n"
+        }
+        for line in figures.keys.sorted() {
+            for band in Band.allCases {
+                guard let f = figures[line]?[band], f.rides > 0 else { continue }
+                text += row(line, band.rawValue, f)
+            }
+            text += row("**\(line)**", "**all day**", total(of: line))
+        }
+        return "\(title)\n\n" + text
+    }
+
+    static func percent(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) %"
+    }
+}
