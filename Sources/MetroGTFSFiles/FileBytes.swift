@@ -1,4 +1,5 @@
 import Glibc
+import MetroZip
 import MetroModel
 
 /// A regular file's bytes, read 64 KiB at a time as they are consumed; the descriptor is closed at the end, at
@@ -7,8 +8,7 @@ public final class FileBytes: IteratorProtocol {
     public let path: String
     public private(set) var failure: Phrase?
     private var descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var position = 0
+    private var buffer = ChunkBuffer()
 
     static let chunkSize = 64 << 10
 
@@ -22,20 +22,15 @@ public final class FileBytes: IteratorProtocol {
 
     deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
 
-    public func next() -> UInt8? {
-        if position == buffer.count {
-            guard refill() else { return nil }
-        }
-        defer { position += 1 }
-        return buffer[position]
-    }
+    public func next() -> UInt8? { buffer.next(refill: readChunk) }
 
-    private func refill() -> Bool {
-        guard descriptor >= 0 else { return false }
-        buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+    /// The next chunk; nil at the end or on an error (recorded), after which the descriptor is closed.
+    private func readChunk() -> [UInt8]? {
+        guard descriptor >= 0 else { return nil }
+        var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
         var count: Int
         repeat {
-            count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
         } while count < 0 && errno == EINTR
         if count < 0 {
             let text = String(cString: strerror(errno))
@@ -44,12 +39,9 @@ public final class FileBytes: IteratorProtocol {
         guard count > 0 else {
             Glibc.close(descriptor)
             descriptor = -1
-            buffer = []
-            position = 0
-            return false
+            return nil
         }
-        buffer.removeSubrange(count...)
-        position = 0
-        return true
+        chunk.removeSubrange(count...)
+        return chunk
     }
 }

@@ -8,8 +8,7 @@ public final class ZipMemberBytes: IteratorProtocol {
     public private(set) var failure: ZipError?
     private let archive: ZipArchive
     private var file: OpaquePointer?
-    private var buffer: [UInt8] = []
-    private var position = 0
+    private var buffer = ChunkBuffer()
     private var total = 0
 
     static let chunkSize = 64 << 10
@@ -22,19 +21,13 @@ public final class ZipMemberBytes: IteratorProtocol {
 
     deinit { if let file { zip_fclose(file) } }
 
-    public func next() -> UInt8? {
-        if position == buffer.count {
-            guard refill() else { return nil }
-        }
-        defer { position += 1 }
-        return buffer[position]
-    }
+    public func next() -> UInt8? { buffer.next(refill: readChunk) }
 
-    /// Reads the next chunk; false at the end or on an error (recorded), after which the member is closed.
-    private func refill() -> Bool {
-        guard let file else { return false }
-        buffer = [UInt8](repeating: 0, count: Self.chunkSize)
-        let count = buffer.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress!, UInt64($0.count)) }
+    /// The next chunk; nil at the end or on an error (recorded), after which the member is closed.
+    private func readChunk() -> [UInt8]? {
+        guard let file else { return nil }
+        var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
+        let count = chunk.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress!, UInt64($0.count)) }
         if count < 0 {
             failure = ZipError(archive: archive.path, member: member.name,
                                problem: .library(String(cString: zip_error_strerror(zip_file_get_error(file)))))
@@ -44,13 +37,10 @@ public final class ZipMemberBytes: IteratorProtocol {
         guard count > 0, failure == nil else {
             zip_fclose(file)
             self.file = nil
-            buffer = []
-            position = 0
-            return false
+            return nil
         }
         total += Int(count)
-        buffer.removeSubrange(Int(count)...)
-        position = 0
-        return true
+        chunk.removeSubrange(Int(count)...)
+        return chunk
     }
 }
