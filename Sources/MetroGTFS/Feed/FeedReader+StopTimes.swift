@@ -11,38 +11,70 @@ extension FeedReader {
     /// Calls `body` once per trip of `stop_times.txt`, with its stop times in `stop_sequence` order and every
     /// time filled in (see `completed`); returns the number of rows read.
     ///
-    /// Feeds almost always group a trip's rows together, and then only one trip is held at a time. GTFS does not
-    /// require it, so a first pass over the file looks for a trip whose rows are split; only then are all rows
-    /// held until the end (memory growing with the file, as it must). Either way every trip reaches `body`
-    /// whole, in the order its first row appears.
+    /// Feeds almost always group a trip's rows together, and then the file is read once, holding one trip at a
+    /// time. GTFS does not require it: when a trip's rows turn out to be apart (a trip already handed to `body`
+    /// comes back), `restart` is called, so the caller drops what it made of the trips so far, and the file is read
+    /// again holding every row until the end (memory growing with the file, the only way to see such a trip
+    /// whole). Either way every trip reaches `body` whole, once after the last `restart`, in the order its first
+    /// row appears.
     @discardableResult
-    public func forEachTrip(tables: FeedTables, _ body: (FeedTrip, [FeedStopTime]) throws(FeedError) -> Void) throws(FeedError) -> Int {
-        let grouped = try stopTimesAreGrouped()
+    public func forEachTrip(tables: FeedTables, restart: () -> Void,
+                            _ body: (FeedTrip, [FeedStopTime]) throws(FeedError) -> Void) throws(FeedError) -> Int {
+        if let rows = try forEachGroupedTrip(tables: tables, body) { return rows }
+        restart()
+        return try forEachHeldTrip(tables: tables, body)
+    }
+
+    /// One pass holding one trip at a time; nil as soon as a trip's rows prove to be apart (the rest of the file
+    /// is then read but not used). A trip refused here (too short, say) may only be the first part of a trip
+    /// whose rows are apart, so the refusal waits for the end of the file: thrown if no trip was apart, dropped
+    /// for the second pass otherwise.
+    private func forEachGroupedTrip(tables: FeedTables, _ body: (FeedTrip, [FeedStopTime]) throws(FeedError) -> Void) throws(FeedError) -> Int? {
         var rows = 0
         var current: [FeedStopTime] = []
+        var finished = Set<String>()
+        var apart = false
+        var refusal: FeedError?
+        func finish() throws(FeedError) {
+            guard refusal == nil else { return }
+            do { try Self.finish(current, tables: tables, body) } catch {
+                // An error of `body` itself (not of the trip's rows) is the caller's: it stands at once.
+                guard error.fileName == "stop_times.txt" else { throw error }
+                refusal = error
+            }
+        }
+        try eachRow("stop_times.txt", mustExist: true, required: Self.stopTimeColumns) { (f: FeedFields) throws(FeedError) in
+            guard !apart else { return }
+            rows += 1
+            let stopTime = try Self.stopTime(f, tables: tables)
+            if let last = current.last, last.tripID != stopTime.tripID {
+                try finish()
+                finished.insert(last.tripID)
+                current.removeAll(keepingCapacity: true)
+                if finished.contains(stopTime.tripID) { apart = true; return }
+            }
+            current.append(stopTime)
+            if current.count > Self.maximumStopTimesPerTrip { throw Self.tooLong(stopTime) }
+        }
+        guard !apart else { return nil }
+        if !current.isEmpty { try finish() }
+        if let refusal { throw refusal }
+        return rows
+    }
+
+    /// One pass holding every row, for a file whose trips' rows are apart.
+    private func forEachHeldTrip(tables: FeedTables, _ body: (FeedTrip, [FeedStopTime]) throws(FeedError) -> Void) throws(FeedError) -> Int {
+        var rows = 0
         var held: [String: [FeedStopTime]] = [:]
         var order: [String] = []
         try eachRow("stop_times.txt", mustExist: true, required: Self.stopTimeColumns) { (f: FeedFields) throws(FeedError) in
             rows += 1
             let stopTime = try Self.stopTime(f, tables: tables)
-            if grouped {
-                if let last = current.last, last.tripID != stopTime.tripID {
-                    try Self.finish(current, tables: tables, body)
-                    current.removeAll(keepingCapacity: true)
-                }
-                current.append(stopTime)
-                if current.count > Self.maximumStopTimesPerTrip { throw Self.tooLong(stopTime) }
-            } else {
-                if held[stopTime.tripID] == nil { order.append(stopTime.tripID) }
-                held[stopTime.tripID, default: []].append(stopTime)
-                if held[stopTime.tripID]!.count > Self.maximumStopTimesPerTrip { throw Self.tooLong(stopTime) }
-            }
+            if held[stopTime.tripID] == nil { order.append(stopTime.tripID) }
+            held[stopTime.tripID, default: []].append(stopTime)
+            if held[stopTime.tripID]!.count > Self.maximumStopTimesPerTrip { throw Self.tooLong(stopTime) }
         }
-        if grouped {
-            if !current.isEmpty { try Self.finish(current, tables: tables, body) }
-        } else {
-            for trip in order { try Self.finish(held[trip]!, tables: tables, body) }
-        }
+        for trip in order { try Self.finish(held[trip]!, tables: tables, body) }
         return rows
     }
 
@@ -51,22 +83,6 @@ extension FeedReader {
                   problem: .tooMany(what: Phrase(uk: "зупинок у рейсі «\(FeedProblem.shown(stopTime.tripID))»",
                                                  en: "stop times in trip '\(FeedProblem.shown(stopTime.tripID))'"),
                                     limit: maximumStopTimesPerTrip))
-    }
-
-    /// Whether every trip's rows are together in the file.
-    func stopTimesAreGrouped() throws(FeedError) -> Bool {
-        var finished = Set<String>()
-        var current: String?
-        var grouped = true
-        try eachRow("stop_times.txt", mustExist: true, required: Self.stopTimeColumns) { (f: FeedFields) throws(FeedError) in
-            guard grouped else { return }
-            let trip = f.optional("trip_id") ?? ""
-            guard trip != current else { return }
-            if let current { finished.insert(current) }
-            if finished.contains(trip) { grouped = false }
-            current = trip
-        }
-        return grouped
     }
 
     static func stopTime(_ f: FeedFields, tables: FeedTables) throws(FeedError) -> FeedStopTime {

@@ -35,7 +35,11 @@ public struct FeedReader<Source: FeedFileSource> {
             let row: CSVRow?
             do { row = try reader.next() } catch { throw located(error) }
             guard let row else { break }
-            try body(FeedFields(row: row, fileName: fileName))
+            do { try body(FeedFields(row: row, fileName: fileName)) } catch {
+                // A row cut short by a read error is refused for what it lacks; the read error is the true one.
+                if let failure = source.readFailure(of: fileName) { throw FeedError(fileName: fileName, problem: .unreadable(failure.reason)) }
+                throw error
+            }
         }
         if let failure = source.readFailure(of: fileName) {
             throw FeedError(fileName: fileName, problem: .unreadable(failure.reason))

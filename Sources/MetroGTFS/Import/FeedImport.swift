@@ -55,7 +55,11 @@ public enum FeedImport {
         let grouping = StationGrouping(stops: tables.stops)
         var builder = FeedDigestBuilder()
         var tripsRead = 0
-        let rows = try reader.forEachTrip(tables: tables) { (trip: FeedTrip, stopTimes: [FeedStopTime]) throws(FeedError) in
+        // A file whose trips' rows are apart is read again from the start: what was made of it so far goes.
+        let rows = try reader.forEachTrip(tables: tables, restart: {
+            builder = FeedDigestBuilder()
+            tripsRead = 0
+        }) { (trip: FeedTrip, stopTimes: [FeedStopTime]) throws(FeedError) in
             let repetitions = tables.frequencies[trip.id] ?? []
             tripsRead += repetitions.isEmpty ? 1 : repetitions.reduce(0) { $0 + repetitionCount($1) }
             guard let route = tables.routesByID[trip.routeID], options.keeps(route) else {

@@ -10,7 +10,7 @@ extension ScheduleTruth {
         let grouping = StationGrouping(stops: tables.stops)
         let lines = Set(file.lines.map(\.id))
         var truth = ScheduleTruth(file: file)
-        try reader.forEachTrip(tables: tables) { (trip: FeedTrip, stopTimes: [FeedStopTime]) throws(FeedError) in
+        try reader.forEachTrip(tables: tables, restart: { truth = ScheduleTruth(file: file) }) { (trip: FeedTrip, stopTimes: [FeedStopTime]) throws(FeedError) in
             guard lines.contains(trip.routeID) else { return }
             let calls = stopTimes.compactMap { stopTime in
                 grouping.station(of: stopTime.stopID).map {
