@@ -24,7 +24,7 @@ TSAN_SKIP    ?= ^MetroDaemonTests\.($(subst $(tsan_space),|,$(strip $(TSAN_FORKI
 TSAN_OPTIONS_FOR_TESTS ?= halt_on_error=0 second_deadlock_stack=1
 
 .PHONY: test-tsan
-test-tsan: deps
+test-tsan: deps sample-feeds
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path $(TSAN_SCRATCH) $(SWIFT_FLAGS)
 	@mkdir -p $(TSAN_SCRATCH)
 	@status=0; \

@@ -41,6 +41,7 @@ if [ "$what" = test ]; then
   mount_in "$TARGET/dev/pts" --bind /dev/pts
   mount_in "$TARGET/var/cache/apt/archives" --bind "$(dirname "$TARGET")/archives"
   cp -L /etc/resolv.conf "$TARGET/etc/resolv.conf" 2>/dev/null || true
+  mount_sample_feeds "$TARGET"
 fi
 
 # The source, copied by content so the build inside stays incremental from one clone to the next.

@@ -52,6 +52,7 @@ inside() { # inside COMMAND: runs a shell command in the root, at the source, wi
 case "$what" in
 test)
   inside "sh scripts/install-deps.sh test" >&2
+  mount_sample_feeds "$TRIXIE"
   log "$(inside 'echo libgpiod $(pkg-config --modversion libgpiod), libgps $(pkg-config --modversion libgps), $(swift --version 2>&1 | head -1)')"
   start=$(date +%s)
   inside "swift build --build-tests" >"$logs/build.log" 2>&1 \

@@ -4,6 +4,8 @@
 #   mount_in POINT MOUNT-ARGS...   mounts (making POINT if missing) and remembers POINT first in the undo list
 #   undo_mounts                    unmounts what mount_in mounted, the last first; lazily where one is busy
 #   undo_mounts_on_exit [COMMAND]  undo_mounts (then COMMAND) on exit, and on INT, TERM or HUP with their codes
+#   mount_sample_feeds ROOT        fetches the sample GTFS feeds on the host (scripts/fetch-sample-feeds.sh, cached)
+#                                  and shows them read-only in ROOT where the tests look by default
 # A mount left behind would keep the next run from removing or reusing the root, hence every exit path.
 # A run killed outright (SIGKILL, a CI job's time limit, a machine stopped) runs no trap, so mount_in also clears
 # what such a run left at POINT before mounting: every script that sources this takes its root's lock first, so a
@@ -28,4 +30,9 @@ undo_mounts_on_exit() {
   trap "undo_mounts; ${1:-:}" EXIT
   trap "undo_mounts; ${1:-:}; exit 130" INT
   trap "undo_mounts; ${1:-:}; exit 143" TERM HUP
+}
+mount_sample_feeds() { # the tests inside a root read the feeds at the default test cache path, as on the host
+  feeds=$(sh "$SRC/scripts/fetch-sample-feeds.sh")
+  mount_in "$1/var/cache/metrotimer-test/feeds" --bind "$feeds"
+  mount -o remount,bind,ro "$1/var/cache/metrotimer-test/feeds"
 }
