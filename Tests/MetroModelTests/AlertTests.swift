@@ -129,3 +129,34 @@ struct AlertTests {
         #expect(d2.arm[.nextStop] != nil)
     }
 }
+
+/// An imported network's own spread (`ScheduledEvent.runningSpreadSeconds`, `dwellSpreadSeconds`): where it is
+/// wider than the model's share it adds whole, in place of the share.
+@Suite struct DataSpreadTests {
+    /// a → b 200 s, 30 s at b, b → c 200 s.
+    func trip(running: Int?, secondRunning: Int? = nil, dwell: Int?) -> Trip {
+        let t0 = Instant(seconds: 0)
+        func event(_ station: StationID, _ arrival: Int, _ departure: Int) -> ScheduledEvent {
+            ScheduledEvent(station: station, line: "m1", isStop: true, isTransfer: false, arrival: t0 + arrival,
+                           departure: t0 + departure)
+        }
+        var events = [event("a", 0, 0), event("b", 200, 230), event("c", 430, 430)]
+        events[1].runningSpreadSeconds = running
+        events[1].dwellSpreadSeconds = dwell
+        events[2].runningSpreadSeconds = secondRunning ?? running
+        return Trip(from: "a", to: "c", t0: t0, wall: .unixTimeline, route: events.map(\.routeEvent), events: events,
+                    initialArrival: t0 + 430)
+    }
+
+    @Test func aSpreadWiderThanTheShareAddsWholeInItsPlace() {
+        // The model's own: the press 5 s, each running time 15 % + 5 s = 35 s and the dwell 30 % = 9 s as a root
+        // sum of squares (50.31 s) plus a tenth of their sum (7.9 s): 63.21 s, 64 s whole.
+        #expect(trip(running: nil, dwell: nil).earliestPlausibleArrival == Instant(seconds: 430 - 64))
+        // Spreads no wider than the shares change nothing.
+        #expect(trip(running: 35, dwell: 9).earliestPlausibleArrival == Instant(seconds: 430 - 64))
+        // One running time 80 s shorter: 5 + 80 whole, the rest √(35² + 9²) + 4.4 s: 125.54 s, 126 s.
+        #expect(trip(running: 80, secondRunning: 0, dwell: nil).earliestPlausibleArrival == Instant(seconds: 430 - 126))
+        // Everything the data's: 5 + 80 + 80 + 30, nothing left to the root sum.
+        #expect(trip(running: 80, dwell: 30).earliestPlausibleArrival == Instant(seconds: 430 - 195))
+    }
+}

@@ -76,7 +76,9 @@ extension GeneralNetworkFile {
                     line: key.routeID, from: key.from, to: key.to, running_s: running,
                     running_p10_s: timing.running.percentile(0.1) ?? running,
                     running_p90_s: timing.running.percentile(0.9) ?? running,
+                    running_min_s: timing.running.minimum ?? running,
                     dwell_s: timing.dwell.median ?? 0, dwell_p90_s: timing.dwell.percentile(0.9) ?? 0,
+                    dwell_min_s: timing.dwell.minimum ?? 0,
                     samples: timing.running.total,
                     bands: bands.count > 1 ? bands.map { BandRecord(from_hour: $0.startHour, to_hour: $0.endHour, running_s: $0.running.median ?? running) } : [],
                     suspended: false)

@@ -24,15 +24,16 @@ extension ScheduleTruth {
 
     /// The figures as a Markdown table: per line and band, then per line; error percentiles in seconds.
     public func markdown(title: String) -> String {
-        var text = "| line | when | rides | model − schedule at the destination, p50 / p95 of |error| / worst early, s | \"yours is next\" after the doors open | at the stop before |\n"
-        text += "| --- | --- | ---: | --- | ---: | ---: |\n"
+        var text = "| line | when | rides | model − schedule at the destination, p50 / p95 of |error| / worst early, s | \"yours is next\" after the doors open | at the stop before | before the doors open, p50 / p90, s |\n"
+        text += "| --- | --- | ---: | --- | ---: | ---: | --- |\n"
         func row(_ line: String, _ when: String, _ f: Figures) -> String {
             var absolute = ValueHistogram()
             for (value, count) in f.arrivalError.counts { absolute.add(abs(value), times: count) }
             let p50 = f.arrivalError.median ?? 0, p95 = absolute.percentile(0.95) ?? 0, early = f.arrivalError.minimum ?? 0
             let late = f.rides == 0 ? 0 : 100.0 * Double(f.nextStopLate) / Double(f.rides)
             let before = f.rides == 0 ? 0 : 100.0 * Double(f.nextStopAtTheStopBefore) / Double(f.rides)
-            return "| \(line) | \(when) | \(f.rides) | \(p50) / \(p95) / \(early) | \(f.nextStopLate) (\(Self.percent(late))) | \(Self.percent(before)) |\n"
+            let lead = "\(f.nextStopLead.median ?? 0) / \(f.nextStopLead.percentile(0.9) ?? 0)"
+            return "| \(line) | \(when) | \(f.rides) | \(p50) / \(p95) / \(early) | \(f.nextStopLate) (\(Self.percent(late))) | \(Self.percent(before)) | \(lead) |\n"
         }
         for line in figures.keys.sorted() {
             for band in Band.allCases {

@@ -4,7 +4,8 @@ import MetroModel
 /// station it calls at, anchored at its scheduled departure there, the model's arrival at every later station of
 /// the same trip (running times and dwells of the network file, as the schedule adds them, model §3) against the
 /// trip's own scheduled arrival, and the model's "yours is next" (model §4, never late) against the scheduled
-/// doors-open at the destination.
+/// doors-open at the destination. Each running time is the file's for the hour the train passes (its time band,
+/// else the median) and carries the file's spread, as the model takes an imported network's segments.
 ///
 /// One-line rides only: the model's changes are not yet general. The network file's medians come from these very
 /// trips, so this measures how far one median per segment is from each operator-scheduled trip, not a forecast.
@@ -20,6 +21,8 @@ public struct ScheduleTruth: Sendable {
         /// Rides whose "yours is next" came at or after the scheduled arrival at the stop before the destination
         /// (and not late): at the stop before, as a rider expects it.
         public var nextStopAtTheStopBefore = 0
+        /// Seconds from "yours is next" to the scheduled doors-open at the destination (negative: late).
+        public var nextStopLead = ValueHistogram()
         public init() {}
 
         mutating func merge(_ other: Figures) {
@@ -27,6 +30,7 @@ public struct ScheduleTruth: Sendable {
             arrivalError.merge(other.arrivalError)
             nextStopLate += other.nextStopLate
             nextStopAtTheStopBefore += other.nextStopAtTheStopBefore
+            nextStopLead.merge(other.nextStopLead)
         }
     }
 
@@ -52,7 +56,22 @@ public struct ScheduleTruth: Sendable {
         }
     }
 
-    private struct Timing { let running: Int; let dwell: Int }
+    /// A segment's timing as the network file gives it: the median running time, the running time of each time
+    /// band where they differ, the shortest, and the dwell at its end with the shortest.
+    private struct Timing {
+        let running: Int
+        let runningMinimum: Int
+        let dwell: Int
+        let dwellMinimum: Int
+        let bands: [GeneralNetworkFile.BandRecord]
+
+        /// The running time in the service hour the train leaves the segment's first station, and how much shorter
+        /// the feed has seen it (never negative).
+        func running(hour: Int) -> (seconds: Int, spread: Int) {
+            let seconds = bands.first { $0.from_hour <= hour && hour < $0.to_hour }?.running_s ?? running
+            return (seconds, max(seconds - runningMinimum, 0))
+        }
+    }
     private let timings: [String: Timing]
     private let defaults: Timing
     public private(set) var figures: [String: [Band: Figures]] = [:]
@@ -60,10 +79,13 @@ public struct ScheduleTruth: Sendable {
     public init(file: GeneralNetworkFile) {
         var timings: [String: Timing] = [:]
         for segment in file.segments {
-            timings["\(segment.line)\u{0}\(segment.from)\u{0}\(segment.to)"] = Timing(running: segment.running_s, dwell: segment.dwell_s)
+            timings["\(segment.line)\u{0}\(segment.from)\u{0}\(segment.to)"] = Timing(
+                running: segment.running_s, runningMinimum: segment.running_min_s ?? segment.running_p10_s, dwell: segment.dwell_s,
+                dwellMinimum: segment.dwell_min_s ?? segment.dwell_s, bands: segment.bands)
         }
         self.timings = timings
-        defaults = Timing(running: file.defaults.running_s, dwell: file.defaults.dwell_s)
+        defaults = Timing(running: file.defaults.running_s, runningMinimum: file.defaults.running_s,
+                          dwell: file.defaults.dwell_s, dwellMinimum: file.defaults.dwell_s, bands: [])
     }
 
     /// Judges every one-line ride of one trip: from each call to each later one.
@@ -84,10 +106,14 @@ public struct ScheduleTruth: Sendable {
                     let previous = timings["\(line)\u{0}\(calls[destination - 2].station)\u{0}\(from)"] ?? defaults
                     cursor += previous.dwell
                     events[events.count - 1].departure = t0 + cursor
+                    events[events.count - 1].dwellSpreadSeconds = previous.dwell - previous.dwellMinimum
                 }
-                cursor += timing.running
-                events.append(ScheduledEvent(station: StationID(to), line: lineID, isStop: true, isTransfer: false,
-                                             arrival: t0 + cursor, departure: t0 + cursor))
+                let running = timing.running(hour: (calls[boarding].departure + cursor) / 3600)
+                cursor += running.seconds
+                var event = ScheduledEvent(station: StationID(to), line: lineID, isStop: true, isTransfer: false,
+                                           arrival: t0 + cursor, departure: t0 + cursor)
+                event.runningSpreadSeconds = running.spread
+                events.append(event)
                 let trip = Trip(from: events[0].station, to: StationID(to), t0: t0, wall: .unixTimeline,
                                 route: events.map(\.routeEvent), events: events, initialArrival: t0 + cursor)
                 judge(trip, calls: calls, boarding: boarding, destination: destination, line: line, band: band)
@@ -105,6 +131,7 @@ public struct ScheduleTruth: Sendable {
         tally.arrivalError.add(Int(trip.arrival.nanoseconds / 1_000_000_000) - scheduled)
         if let nextStop = trip.alerts().first(where: { $0.kind == .nextStop }) {
             let at = Int(nextStop.instant.nanoseconds / 1_000_000_000)
+            tally.nextStopLead.add(scheduled - at)
             if at > scheduled { tally.nextStopLate = 1 } else if at >= before { tally.nextStopAtTheStopBefore = 1 }
         }
         figures[line, default: [:]][band, default: Figures()].merge(tally)

@@ -30,6 +30,10 @@ extension Trip {
     /// the last correction): each running time and dwell a little shorter, a walk shorter, and the wait at a change
     /// not yet confirmed possibly none at all.
     ///
+    /// Where the network data has its own spread (an imported feed's median less its shortest,
+    /// `ScheduledEvent.runningSpreadSeconds` and `dwellSpreadSeconds`) and it is wider than the model's share, that
+    /// spread adds whole instead: a timetable that runs one trip fast, or holds it nowhere, does so on every
+    /// segment, so these spreads go the same way.
     /// The spreads of running times and dwells add as a root sum of squares (they do not all go the same way), plus
     /// `correlatedShare` of their plain sum (neither are they independent); the anchor, the walk and the wait add
     /// whole.
@@ -42,6 +46,16 @@ extension Trip {
         guard anchor < index, index < events.count else { return events[min(max(index, 0), events.count - 1)].arrival }
         var squares = 0.0, linear = 0.0
         var whole = Double(ArrivalUncertainty.anchorSeconds)
+        // A running time's or a dwell's spread: the model's share, into the root sum and the correlated tenth; or
+        // the data's own where it is wider, whole.
+        func spread(_ share: Double, data: Int?) {
+            if let data, Double(data) > share {
+                whole += Double(data)
+            } else {
+                squares += share * share
+                linear += share
+            }
+        }
         for i in (anchor + 1)...index {
             let event = events[i]
             let gap = Double(event.arrival - events[i - 1].departure) / 1e9
@@ -49,14 +63,12 @@ extension Trip {
                 let wait = Double(event.bookedWaitSeconds ?? 0)
                 whole += wait + ArrivalUncertainty.walkShare * max(gap - wait, 0)
             } else {
-                let running = ArrivalUncertainty.runningShare * gap + ArrivalUncertainty.runningFloorSeconds
-                squares += running * running
-                linear += running
+                spread(ArrivalUncertainty.runningShare * gap + ArrivalUncertainty.runningFloorSeconds,
+                       data: event.runningSpreadSeconds)
             }
             if i < index {
-                let dwell = ArrivalUncertainty.dwellShare * Double(event.departure - event.arrival) / 1e9
-                squares += dwell * dwell
-                linear += dwell
+                spread(ArrivalUncertainty.dwellShare * Double(event.departure - event.arrival) / 1e9,
+                       data: event.dwellSpreadSeconds)
             }
         }
         // Whole seconds, rounded toward earlier: the alert instants stay on the schedule's whole seconds.

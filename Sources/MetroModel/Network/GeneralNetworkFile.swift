@@ -96,7 +96,7 @@ public struct GeneralNetworkFile: Codable, Sendable, Equatable {
     }
 
     /// A line's directed segment between two consecutive calls: the median running time (departure to arrival)
-    /// and dwell at `to`, their 10th and 90th percentiles, how many trips they come from, and the hours in which
+    /// and dwell at `to`, their 10th and 90th percentiles, the shortest of each, how many trips they come from, and the hours in which
     /// the running time differs from the median.
     public struct SegmentRecord: Codable, Sendable, Equatable {
         public var line: String
@@ -105,16 +105,25 @@ public struct GeneralNetworkFile: Codable, Sendable, Equatable {
         public var running_s: Int
         public var running_p10_s: Int
         public var running_p90_s: Int
+        /// The shortest running time of any trip: how early a train may come by the operator's own timetable
+        /// (the never-late rule takes it, model §4). Nil in files written before it was kept: the 10th percentile
+        /// stands in.
+        public var running_min_s: Int?
         public var dwell_s: Int
         public var dwell_p90_s: Int
+        /// The shortest dwell at `to` of any trip (a timetable may hold most trains at a station and not others).
+        /// Nil in files written before it was kept: the median stands in.
+        public var dwell_min_s: Int?
         public var samples: Int
         public var bands: [BandRecord]
         public var suspended: Bool
         public init(line: String, from: String, to: String, running_s: Int, running_p10_s: Int, running_p90_s: Int,
-                    dwell_s: Int, dwell_p90_s: Int, samples: Int, bands: [BandRecord], suspended: Bool) {
+                    running_min_s: Int? = nil, dwell_s: Int, dwell_p90_s: Int, dwell_min_s: Int? = nil, samples: Int,
+                    bands: [BandRecord], suspended: Bool) {
             self.line = line; self.from = from; self.to = to; self.running_s = running_s
-            self.running_p10_s = running_p10_s; self.running_p90_s = running_p90_s; self.dwell_s = dwell_s
-            self.dwell_p90_s = dwell_p90_s; self.samples = samples; self.bands = bands; self.suspended = suspended
+            self.running_p10_s = running_p10_s; self.running_p90_s = running_p90_s; self.running_min_s = running_min_s
+            self.dwell_s = dwell_s
+            self.dwell_p90_s = dwell_p90_s; self.dwell_min_s = dwell_min_s; self.samples = samples; self.bands = bands; self.suspended = suspended
         }
     }
 

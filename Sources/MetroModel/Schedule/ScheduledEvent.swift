@@ -13,6 +13,14 @@ public struct ScheduledEvent: Hashable, Sendable, Codable {
     /// uncertainty (see `Trip.earliestPlausibleArrival`). Nil elsewhere, and once a correction anchored the trip at
     /// or after the change.
     public var bookedWaitSeconds: Int?
+    /// How much shorter than booked the running time into this station has been seen: the median (or the time
+    /// band's) less the shortest of the trips an imported network was read from. The earliest plausible arrival takes the
+    /// running time at least this much shorter (`Trip.earliestPlausible(at:)`). Nil where the data gives no
+    /// spread (Kyiv's timetable), and at a transfer event.
+    public var runningSpreadSeconds: Int?
+    /// How much shorter than booked the dwell here has been seen (the median less the shortest of an imported
+    /// network's trips), taken like `runningSpreadSeconds`. Nil where the data gives none.
+    public var dwellSpreadSeconds: Int?
     public init(station: StationID, line: LineID, isStop: Bool, isTransfer: Bool, arrival: Instant,
                 departure: Instant)
     {
