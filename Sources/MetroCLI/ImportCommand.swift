@@ -87,17 +87,7 @@ private func runImportGTFS(_ context: CommandContext) throws(CLIError) {
         throw .data("\(path): \(error.phrase(L))")
     }
     // The feed's zone must be one the tz database knows, or no time in the file could be placed.
-    do {
-        _ = try TimeZoneRules(tzif: try TimeZoneDatabase.tzifBytes(named: result.file.time_zone, environment: context.environment))
-    } catch let error as TimeZoneDatabase.LookupError {
-        throw .data("\(path): agency.txt: " + Phrase(uk: error.ukrainian, en: error.description)(L))
-    } catch let error as TimeZoneFileError {
-        throw .data("\(path): agency.txt: " + Phrase(uk: "часовий пояс «\(result.file.time_zone)»: \(error.phrase.uk)",
-                                                   en: "time zone '\(result.file.time_zone)': \(error.phrase.en)")(L))
-    } catch {
-        throw .data("\(path): agency.txt: " + Phrase(uk: "часовий пояс «\(result.file.time_zone)» не прочитано: \(error)",
-                                                   en: "time zone '\(result.file.time_zone)' could not be read: \(error)")(L))
-    }
+    _ = try zoneRules(named: result.file.time_zone, environment: context.environment, context: "\(path): agency.txt", language: L)
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     let bytes: [UInt8]

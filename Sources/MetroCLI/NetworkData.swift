@@ -42,6 +42,21 @@ public enum NetworkData {
         }
     }
 
+    /// The command's network when it is a schema 2 file (any metro, from `metrotimer import-gtfs`), validated;
+    /// nil when it is Kyiv-shaped (schema 1) or cannot be found or read, which `load` then reports.
+    static func generalNetwork(context: CommandContext, language: Language) throws(CLIError) -> (GeneralNetwork, String)? {
+        guard context.installedNetwork == nil,
+              case .found(let path, let bytes) = NetworkDataSearch.run(explicit: nil, environment: context.environment,
+                                                                       executablePath: context.executablePath),
+              GeneralNetwork.declaredSchema(of: bytes) == 2
+        else { return nil }
+        do throws(NetworkDataError) {
+            return (try GeneralNetwork.load(json: bytes), path)
+        } catch {
+            throw .data("\(path): \(error.phrase(language))")
+        }
+    }
+
     /// The command's network: the one this command line already loaded (`CommandContext.installedNetwork`; a
     /// `--data FILE` anywhere on the line is its `METROTIMER_DATA`), else the search again, for its refusal in
     /// `language`.

@@ -8,7 +8,7 @@ extension Command {
                         en: "show the schedule of a ride (offline): stops, times, where to change, alerts"),
         help: Phrase(
             uk: """
-                використання: metrotimer plan ЗВІДКИ КУДИ [--at ЧАС] [--json] [--lang uk|en] [--data ФАЙЛ] [--timetable]
+                використання: metrotimer plan ЗВІДКИ КУДИ [--at ЧАС] [--changes N] [--json] [--lang uk|en] [--data ФАЙЛ] [--timetable]
 
                 Планує поїздку від ЗВІДКИ до КУДИ так, ніби потяг рушив зі ЗВІДКИ о ЧАС, і виводить кожну зупинку з
                 прибуттям і відправленням за київським годинником, де пересідати, коли спрацює кожен сигнал і
@@ -16,10 +16,13 @@ extension Command {
                 Час руху й стоянок береться з вашого калібрування, якщо служба metrotimerd доступна, інакше з розкладу;
                 план каже, що використано. У день переведення годинника біля кожного часу стоїть EEST або EET.
                 Перегони, призупинені командою metrotimer suspend, теж відхиляються, коли служба працює.
+                У мережі, імпортованій командою metrotimer import-gtfs, маршрут може мати скільки завгодно пересадок,
+                час — за годинником цієї мережі, розклад — з фіду (калібрування поки немає).
 
                   ЗВІДКИ, КУДИ   id станцій або назви будь-якою мовою (регістр, наголоси й апострофи не важать)
                   --at ЧАС       ISO 8601: 2026-08-17T22:20:00 (київський час), 2026-08-17T19:20:00Z, зі зсувом,
                                  або 22:20 сьогодні; типово зараз
+                  --changes N    не більше N пересадок (типово скільки завгодно; у Києві маршрут має щонайбільше одну)
                   --json         для програм: ті самі поля JSON, що й англійською (див. --lang en)
                   --lang uk|en   мова таблиці (перед командою або після неї; типово з LANG, інакше англійська)
                   --data ФАЙЛ    файл даних мережі (інакше $METROTIMER_DATA, встановлена копія, дерево збірки)
@@ -28,7 +31,7 @@ extension Command {
 
                 """,
             en: """
-                usage: metrotimer plan FROM TO [--at TIME] [--json] [--lang uk|en] [--data FILE] [--timetable]
+                usage: metrotimer plan FROM TO [--at TIME] [--changes N] [--json] [--lang uk|en] [--data FILE] [--timetable]
 
                 Plans a ride from FROM to TO as if the train left FROM at TIME and prints every stop with its arrival
                 and departure on the Kyiv clock, where to change lines, when each alert would fire and any service
@@ -36,10 +39,13 @@ extension Command {
                 Running times and dwells come from your calibration when metrotimerd can be asked, else from the
                 timetable; the plan says which. On a clock-change day each time carries EEST or EET.
                 Stretches suspended with metrotimer suspend are refused as well when the daemon is running.
+                On a network imported with metrotimer import-gtfs the route may change any number of times, times
+                are on that network's clock and the feed's timetable is used (no calibration yet).
 
                   FROM, TO       station ids or names in either language (case, accents and apostrophes ignored)
                   --at TIME      ISO 8601: 2026-08-17T22:20:00 (Kyiv time), 2026-08-17T19:20:00Z, with an offset,
                                  or 22:20 for today; default now
+                  --changes N    at most N changes (default any number; a Kyiv route has at most one)
                   --json         machine-readable output: from, to, start, arrival, events, alerts, service, timings
                   --lang uk|en   language of the table (before or after the command; default from LANG, else English)
                   --data FILE    network data file (else $METROTIMER_DATA, the installed copy, the build tree)
@@ -139,7 +145,7 @@ func resolveStation(_ text: String, role: Phrase, network: Network, language: La
 private func runPlan(_ context: CommandContext) throws(CLIError) {
     let L = context.resolvedLanguage
     let arguments = try ParsedArguments(context.arguments,
-                                        spec: ArgumentSpec(valueOptions: ["--at", "--lang", "--socket"],
+                                        spec: ArgumentSpec(valueOptions: ["--at", "--lang", "--socket", "--changes"],
                                                            flags: ["--json", "--timetable"]),
                                         command: "plan", language: L)
     let language = try arguments.language(context)
@@ -154,6 +160,12 @@ private func runPlan(_ context: CommandContext) throws(CLIError) {
             : Phrase(uk: "потрібні дві станції, отримано \(arguments.positionals.count): \(arguments.positionals.joined(separator: " "))",
                      en: "takes two stations, got \(arguments.positionals.count): \(arguments.positionals.joined(separator: " "))")(language))
     }
+    // A network imported from a GTFS feed (schema 2) plans by its own rules and clock.
+    if let (network, path) = try NetworkData.generalNetwork(context: context, language: language) {
+        try runGeneralPlan(context, arguments, language: language, network: network, path: path)
+        return
+    }
+    let maxChanges = try parseChanges(arguments.values["--changes"], language: language)
     let nowSeconds = floorDivide(context.now(), by: 1_000_000_000)
     var note: Phrase?
     let t0: Int64
@@ -186,6 +198,11 @@ private func runPlan(_ context: CommandContext) throws(CLIError) {
         plan = try planRide(network: network, from: from, to: to, atUnixSeconds: t0, calibration: calibration)
     } catch {
         throw .data(error.message(language, names: network))
+    }
+    // Kyiv's routes change at most once: a bound below the route's changes refuses it, as the general planner does.
+    let changes = plan.trip.events.dropLast().filter(\.isTransfer).count
+    if let maxChanges, changes > maxChanges {
+        throw .data(RoutingError.tooManyChanges(needed: changes, allowed: maxChanges).message(language))
     }
     let segments = calibratedSegments(of: plan.trip, in: calibration)
     if arguments.flags.contains("--timetable") {

@@ -38,12 +38,7 @@ private struct PlanTableText {
         return TimeText.clock(unixSeconds: unix) + (marked ? " " + TimeText.zone(unixSeconds: unix) : "")
     }
 
-    private static let weekdays = [
-        Phrase(uk: "понеділок", en: "Monday"), Phrase(uk: "вівторок", en: "Tuesday"),
-        Phrase(uk: "середа", en: "Wednesday"), Phrase(uk: "четвер", en: "Thursday"),
-        Phrase(uk: "пʼятниця", en: "Friday"), Phrase(uk: "субота", en: "Saturday"),
-        Phrase(uk: "неділя", en: "Sunday"),
-    ]
+    private static let weekdays = PlanWeekdays.names
 
     /// The route, the departure with its day and timetable, the time on the way and, around a clock change, what
     /// the zones mean.
@@ -138,24 +133,35 @@ private struct PlanTableText {
         return text
     }
 
-    private func alertText(_ alert: AlertPlan) -> String {
-        switch alert.kind {
-        case .transfer:
-            return Phrase(uk: "наступна — пересадка на станції \(name(alert.station))",
-                          en: "next stop: change lines at \(name(alert.station))")(language)
-        case .trainDepartedReminder:
-            return Phrase(uk: "нагадування: натисніть, щойно рушить потяг зі станції \(name(alert.station))",
-                          en: "reminder: press as your train pulls out of \(name(alert.station))")(language)
-        case .nextStop:
-            return Phrase(uk: "наступна — ваша (\(name(alert.station)))",
-                          en: "yours is next (\(name(alert.station)))")(language)
-        case .arrival:
-            return Phrase(uk: "виходьте: \(name(alert.station))", en: "get off now: \(name(alert.station))")(language)
-        }
-    }
+    private func alertText(_ alert: AlertPlan) -> String { alertPhrase(alert.kind, station: name(alert.station))(language) }
 
     func serviceWarning() -> String {
         guard let issue = plan.service else { return "" }
         return "\n" + Phrase(uk: "Увага: ", en: "Warning: ")(language) + issue.message(language, network: network) + "\n"
+    }
+}
+
+/// The days of the week as the plan tables name them, Monday first (ISO weekday − 1).
+enum PlanWeekdays {
+    static let names = [
+        Phrase(uk: "понеділок", en: "Monday"), Phrase(uk: "вівторок", en: "Tuesday"),
+        Phrase(uk: "середа", en: "Wednesday"), Phrase(uk: "четвер", en: "Thursday"),
+        Phrase(uk: "пʼятниця", en: "Friday"), Phrase(uk: "субота", en: "Saturday"),
+        Phrase(uk: "неділя", en: "Sunday"),
+    ]
+}
+
+/// What an alert says in a plan table, about the station named `station`.
+func alertPhrase(_ kind: AlertKind, station: String) -> Phrase {
+    switch kind {
+    case .transfer:
+        return Phrase(uk: "наступна — пересадка на станції \(station)", en: "next stop: change lines at \(station)")
+    case .trainDepartedReminder:
+        return Phrase(uk: "нагадування: натисніть, щойно рушить потяг зі станції \(station)",
+                      en: "reminder: press as your train pulls out of \(station)")
+    case .nextStop:
+        return Phrase(uk: "наступна — ваша (\(station))", en: "yours is next (\(station))")
+    case .arrival:
+        return Phrase(uk: "виходьте: \(station)", en: "get off now: \(station)")
     }
 }

@@ -54,6 +54,38 @@ public enum TimeText {
         return ParsedTime(unixSeconds: days * 86_400 + Int64(time.hour * 3600 + time.minute * 60 + time.second - offset), note: nil)
     }
 
+    /// `parseNoting` for a network in another time zone: a time without an offset, and "today", are read on that
+    /// zone's clock (`zoneName` for the messages). A wall time the zone's clock skips is refused; one it shows twice
+    /// takes the first instant and says so, as for Kyiv.
+    public static func parseNoting(_ text: String, todayFrom nowUnixSeconds: Int64, language L: Language,
+                                   zone: TimeZoneRules, zoneName: String) throws(CLIError) -> ParsedTime
+    {
+        var reader = TimeReader(text: text, language: L)
+        let date = try reader.date(todayFrom: nowUnixSeconds, zone: zone)
+        let time = try reader.timeOfDay()
+        let days = KyivTime.daysFromCivil(year: date.year, month: date.month, day: date.day)
+        let seconds = Int64(time.hour * 3600 + time.minute * 60 + time.second)
+        if !reader.rest.isEmpty {
+            let offset = try reader.offsetSeconds()
+            return ParsedTime(unixSeconds: days * 86_400 + seconds - Int64(offset), note: nil)
+        }
+        let shown = "\(two(time.hour)):\(two(time.minute))"
+        let day = "\(date.year)-\(two(date.month))-\(two(date.day))"
+        switch zone.instants(ofLocalSeconds: days * 86_400 + seconds) {
+        case .once(let unix):
+            return ParsedTime(unixSeconds: unix, note: nil)
+        case .repeated(let instants):
+            return ParsedTime(unixSeconds: instants[0], note: Phrase(
+                uk: "\(shown) \(day) за годинником \(zoneName) буває двічі (переведення годинника): взято перше; "
+                    + "для другого вкажіть зсув",
+                en: "\(shown) on \(day) happens twice on the \(zoneName) clock (the clocks go back): taking the first; "
+                    + "for the second give an offset"))
+        case .skipped, .unrepresentable:
+            throw reader.bad(Phrase(uk: "\(shown) \(day) за годинником \(zoneName) не існує (переведення годинника); вкажіть зсув",
+                                    en: "\(shown) on \(day) does not exist on the \(zoneName) clock (the clocks jump); give an offset"))
+        }
+    }
+
     /// The years `--at` accepts.
     static let years = 1900...2200
 
@@ -98,13 +130,13 @@ private struct TimeReader {
         return value
     }
 
-    /// The written `YYYY-MM-DD` and its `T`, or today in Kyiv when the text starts with the time of day.
-    mutating func date(todayFrom nowUnixSeconds: Int64) throws(CLIError) -> CivilDate {
+    /// The written `YYYY-MM-DD` and its `T`, or today in Kyiv (or in `zone`) when the text starts with the time of day.
+    mutating func date(todayFrom nowUnixSeconds: Int64, zone: TimeZoneRules? = nil) throws(CLIError) -> CivilDate {
         let date: CivilDate
         if rest.count >= 10, rest[rest.index(rest.startIndex, offsetBy: 4)] == "-" {
             date = try writtenDate()
         } else {
-            let today = KyivTime.civil(unixSeconds: nowUnixSeconds)
+            let today = zone?.civil(unixSeconds: nowUnixSeconds) ?? KyivTime.civil(unixSeconds: nowUnixSeconds)
             date = (today.year, today.month, today.day)
         }
         try validate(date: date)

@@ -89,13 +89,19 @@ private func text<S: FeedFileSource>(_ source: S, _ name: String) throws -> Stri
         return folder + "/nyc_subway_gtfs.zip"
     }
 
-    @Test func theNewYorkFeedImportsWithItsKnownCounts() throws {
-        guard FileManager.default.fileExists(atPath: Self.feedPath) else {
-            Issue.record("the NYC sample feed is missing at \(Self.feedPath): run `make sample-feeds` (scripts/fetch-sample-feeds.sh)")
-            return
+    /// The feed imported with the default options, or nil after recording that it is missing (loudly: a test
+    /// that cannot run is a failure, not a pass).
+    static func imported() throws -> ImportResult? {
+        guard FileManager.default.fileExists(atPath: feedPath) else {
+            Issue.record("the NYC sample feed is missing at \(feedPath): run `make sample-feeds` (scripts/fetch-sample-feeds.sh)")
+            return nil
         }
-        let result = try FeedImport.run(source: try FeedSource.open(path: Self.feedPath), options: ImportOptions(),
-                                        imported: ServiceDate(year: 2026, month: 12, day: 5))
+        return try FeedImport.run(source: try FeedSource.open(path: feedPath), options: ImportOptions(),
+                                  imported: ServiceDate(year: 2026, month: 12, day: 5))
+    }
+
+    @Test func theNewYorkFeedImportsWithItsKnownCounts() throws {
+        guard let result = try Self.imported() else { return }
         let summary = result.summary
         #expect(summary.agency == "MTA New York City Transit")
         #expect(summary.timeZone == "America/New_York")
@@ -121,5 +127,45 @@ private func text<S: FeedFileSource>(_ source: S, _ name: String) throws -> Stri
         let lines = Set(file.lines.filter { $0.patterns.contains { $0.stations.contains("127") } }.map(\.id))
         #expect(lines == ["1", "2"])
         #expect(file.segments.allSatisfy { (30...900).contains($0.running_s) })
+    }
+
+    /// The imported network plans rides on the 1, on the 2 and from one to the other, on New York's clock.
+    @Test func ridesOnTheOneAndTheTwoPlanWithAndWithoutAChange() throws {
+        guard let result = try Self.imported() else { return }
+        let network = try GeneralNetwork.load(json: Array(try JSONEncoder().encode(result.file)))
+        let zone = try TimeZoneRules(tzif: Array(try Data(contentsOf: URL(fileURLWithPath: "/usr/share/zoneinfo/America/New_York"))))
+        // Monday 16 December 2024, 08:00 EST (13:00 UTC).
+        let unix = KyivTime.daysFromCivil(year: 2024, month: 12, day: 16) * 86_400 + 13 * 3600
+        let service = ZonedServiceTime(unixSeconds: unix, rules: zone)
+        #expect(service.kindOfDay == "weekday")
+        #expect(service.secondsAfterMidnight == 8 * 3600)
+        func plan(_ from: StationID, _ to: StationID, maxChanges: Int? = nil) throws -> GeneralPlan {
+            try network.plan(from: from, to: to, t0: Instant(seconds: unix), wall: .unixTimeline, service: service,
+                             maxChanges: maxChanges)
+        }
+        // Van Cortlandt Park-242 St to South Ferry with no change: the whole of the 1, 38 stations.
+        let one = try plan("101", "142", maxChanges: 0)
+        #expect(one.route.changes == 0)
+        #expect(one.route.legs.map(\.line) == ["1"])
+        #expect(one.trip.events.count == 38)
+        // With any number of changes, the 2 express between 72 St (123) and Chambers St (137) saves more than the two changes
+        // cost: the 1, the 2, the 1 again, sooner.
+        let express = try plan("101", "142")
+        #expect(express.route.legs.map(\.line) == ["1", "2", "1"])
+        #expect(express.route.legs.map(\.alighting) == ["123", "137", "142"])
+        #expect(express.trip.arrival < one.trip.arrival)
+        #expect(express.alerts.filter { $0.kind == .transfer }.map(\.station) == ["123", "137"])
+        // Wakefield-241 St to Flatbush Av: the 2 end to end.
+        let two = try plan("201", "247")
+        #expect(two.route.legs.map(\.line) == ["2"])
+        // Van Cortlandt Park-242 St to Flatbush Av: the 1, then the 2 (the 1 does not go to Brooklyn).
+        let both = try plan("101", "247")
+        #expect(both.route.changes == 1)
+        #expect(both.route.legs.map(\.line) == ["1", "2"])
+        #expect(both.alerts.map(\.kind) == [.transfer, .trainDepartedReminder, .nextStop, .arrival])
+        for ride in [one, express, two, both] {
+            let nextStop = try #require(ride.alerts.first { $0.kind == .nextStop })
+            #expect(nextStop.instant <= ride.trip.arrival)
+        }
     }
 }

@@ -49,22 +49,7 @@ extension Network {
             throw NetworkDataError(uk: "це мережа схеми 2 (з фіду GTFS, metrotimer import-gtfs); ця версія планує й веде поїздки лише в мережах схеми 1, як-от київській",
                                    en: "this is a schema 2 network (from a GTFS feed, metrotimer import-gtfs); this version plans and rides only schema 1 networks such as Kyiv's")
         }
-        let file: NetworkFile
-        do {
-            file = try JSONDecoder().decode(NetworkFile.self, from: Data(bytes))
-        } catch let error as DecodingError {
-            let reason = describe(error)
-            throw NetworkDataError(uk: reason.uk, en: reason.en)
-        } catch {
-            throw NetworkDataError(uk: "не коректний JSON", en: "not valid JSON (\(error))")
-        }
-        // The decoder keeps one of two equal names and drops the other without a word; the control protocol
-        // refuses such a request, and the data file is refused the same way.
-        if let repeated = DuplicateKeys.first(in: bytes) {
-            throw NetworkDataError(uk: "поле '\(repeated.prefix(40))' задано двічі в одному обʼєкті",
-                                   en: "field '\(repeated.prefix(40))' is given twice in one object")
-        }
-        return try validate(file)
+        return try validate(try decodeNetworkFile(NetworkFile.self, from: bytes))
     }
 
     static func validate(_ file: NetworkFile) throws(NetworkDataError) -> Network {
@@ -86,6 +71,26 @@ extension Network {
     }
 }
 
+/// A network file's JSON decoded into its transport shape, or the reason it is refused: the decoder's path and
+/// reason, or a name given twice in one object (the decoder keeps one of two equal names and drops the other
+/// without a word; the control protocol refuses such a request, and the data file is refused the same way).
+func decodeNetworkFile<File: Decodable>(_ type: File.Type, from bytes: [UInt8]) throws(NetworkDataError) -> File {
+    let file: File
+    do {
+        file = try JSONDecoder().decode(File.self, from: Data(bytes))
+    } catch let error as DecodingError {
+        let reason = describe(error)
+        throw NetworkDataError(uk: reason.uk, en: reason.en)
+    } catch {
+        throw NetworkDataError(uk: "не коректний JSON", en: "not valid JSON (\(error))")
+    }
+    if let repeated = DuplicateKeys.first(in: bytes) {
+        throw NetworkDataError(uk: "поле '\(repeated.prefix(40))' задано двічі в одному обʼєкті",
+                               en: "field '\(repeated.prefix(40))' is given twice in one object")
+    }
+    return file
+}
+
 /// Whether `text` is an id as the data file must spell one: lowercase ASCII letters, digits and hyphens.
 func isSlug(_ text: String) -> Bool {
     !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }
@@ -96,7 +101,7 @@ func isSlug(_ text: String) -> Bool {
 ///
 /// The English keeps the decoder's own words, as logged. The Ukrainian names the kind of value the file should
 /// have held in its own words; the decoder's English explanation is not repeated in it.
-private func describe(_ error: DecodingError) -> Phrase {
+func describe(_ error: DecodingError) -> Phrase {
     func path(_ codingPath: [any CodingKey]) -> Phrase {
         var out = ""
         for key in codingPath {

@@ -1,0 +1,186 @@
+import MetroModel
+import MetroSystem
+
+/// `metrotimer plan` on a schema 2 network (any metro, from `metrotimer import-gtfs`): the route with any number
+/// of changes (`--changes N` bounds them), its schedule and alerts on the network's own clock, in the same table
+/// and JSON shapes as Kyiv's plan. The timetable alone: calibration and suspensions are kept by the daemon, which
+/// rides Kyiv-shaped networks only so far.
+struct GeneralPlanResult {
+    var network: GeneralNetwork
+    var plan: GeneralPlan
+    var zone: TimeZoneRules
+    /// Why the plan's day is not in the feed's calendar, when it is not.
+    var expired: Phrase?
+}
+
+/// The rules of a time zone from the system's tz database, or a data error beginning with `context` (the file and
+/// field that named the zone) that says why not.
+func zoneRules(named name: String, environment: [String: String], context: String, language L: Language)
+    throws(CLIError) -> TimeZoneRules
+{
+    do {
+        return try TimeZoneRules(tzif: try TimeZoneDatabase.tzifBytes(named: name, environment: environment))
+    } catch let error as TimeZoneDatabase.LookupError {
+        throw .data("\(context): " + Phrase(uk: error.ukrainian, en: error.description)(L))
+    } catch let error as TimeZoneFileError {
+        throw .data("\(context): " + Phrase(uk: "часовий пояс «\(name)»: \(error.phrase.uk)",
+                                            en: "time zone '\(name)': \(error.phrase.en)")(L))
+    } catch {
+        throw .data("\(context): " + Phrase(uk: "часовий пояс «\(name)» не прочитано: \(error)",
+                                            en: "time zone '\(name)' could not be read: \(error)")(L))
+    }
+}
+
+/// Resolves a typed station on a schema 2 network, or says why not (naming the candidates with their ids).
+func resolveGeneralStation(_ text: String, role: Phrase, network: GeneralNetwork, language L: Language)
+    throws(CLIError) -> StationID
+{
+    func listed(_ ids: [StationID]) -> String {
+        ids.map { "\(network.name(of: $0)(L)) (\($0))" }.joined(separator: ", ")
+    }
+    switch network.resolve(text) {
+    case .found(let id):
+        return id
+    case .ambiguous(let ids):
+        throw .data(role(L) + ": " + Phrase(uk: "«\(text)» — це кілька станцій: \(listed(ids)); вкажіть id",
+                                             en: "'\(text)' names several stations: \(listed(ids)); give the id")(L))
+    case .unknown(let suggestions):
+        throw .data(suggestions.isEmpty
+            ? Phrase(uk: "немає станції «\(text)»", en: "no station '\(text)'")(L)
+            : Phrase(uk: "немає станції «\(text)»; можливо: \(listed(suggestions))",
+                     en: "no station '\(text)'; did you mean: \(listed(suggestions))")(L))
+    }
+}
+
+extension RoutingError {
+    /// The reason in the rider's language, stations by name and id.
+    func message(_ L: Language, network: GeneralNetwork) -> String {
+        func name(_ id: StationID) -> String { "\(network.name(of: id)(L)) (\(id))" }
+        switch self {
+        case .unknownStation(let text):
+            return Phrase(uk: "немає станції «\(text)»", en: "no station '\(text)'")(L)
+        case .sameStation(let id):
+            return Phrase(uk: "звідки й куди — та сама станція: \(name(id))",
+                          en: "the start and the destination are the same station: \(name(id))")(L)
+        case .closedStation(let id):
+            return Phrase(uk: "\(name(id)) закрита: потяги проходять без зупинки",
+                          en: "\(name(id)) is closed: trains pass without stopping")(L)
+        case .unreachable(let from, let to, let reason):
+            let why: Phrase
+            switch reason {
+            case .notServed(let id):
+                why = Phrase(uk: "на \(name(id)) не зупиняється жодна лінія", en: "no line stops at \(name(id))")
+            case .suspended(let line, let a, let b):
+                why = Phrase(uk: "рух лінії \(line) між \(name(a)) і \(name(b)) призупинено",
+                             en: "no service on line \(line) between \(name(a)) and \(name(b))")
+            case .transferForbidden(let a, let b):
+                why = Phrase(uk: "пересадка з \(name(a)) на \(name(b)) неможлива",
+                             en: "the change from \(name(a)) to \(name(b)) is not possible")
+            case .disconnected:
+                why = Phrase(uk: "їх не сполучає жодна лінія чи пересадка", en: "no line or transfer joins them")
+            }
+            return Phrase(uk: "немає маршруту з \(name(from)) до \(name(to)): \(why.uk)",
+                          en: "no route from \(name(from)) to \(name(to)): \(why.en)")(L)
+        case .tooManyChanges:
+            return message(L)
+        }
+    }
+
+    /// The reasons that name no station, in the rider's language.
+    func message(_ L: Language) -> String {
+        switch self {
+        case .tooManyChanges(let needed, let allowed):
+            return Phrase(uk: "кожен маршрут потребує щонайменше \(needed) \(Plural.ukrainian(needed, one: "пересадки", few: "пересадок", many: "пересадок")), "
+                              + "дозволено \(allowed) (--changes)",
+                          en: "every route needs at least \(needed) \(Plural.english(needed, one: "change", other: "changes")), "
+                              + "\(allowed) allowed (--changes)")(L)
+        default:
+            return description
+        }
+    }
+}
+
+/// `--changes N`: a whole number of changes, 0 or more.
+func parseChanges(_ text: String?, language L: Language) throws(CLIError) -> Int? {
+    guard let text else { return nil }
+    guard let n = PlainNumber.whole(text), n <= 99 else {
+        throw .usage(Phrase(uk: "--changes: кількість пересадок 0–99, не «\(text)»",
+                            en: "--changes: a number of changes 0–99, not '\(text)'")(L))
+    }
+    return n
+}
+
+/// `plan` on a schema 2 network, from the arguments `runPlan` parsed.
+func runGeneralPlan(_ context: CommandContext, _ arguments: ParsedArguments, language L: Language,
+                    network: GeneralNetwork, path: String) throws(CLIError)
+{
+    let zone = try zoneRules(named: network.file.time_zone, environment: context.environment,
+                             context: "\(path): time_zone", language: L)
+    let nowSeconds = floorDivide(context.now(), by: 1_000_000_000)
+    var note: Phrase?
+    var t0 = nowSeconds
+    if let text = arguments.values["--at"] {
+        let parsed = try TimeText.parseNoting(text, todayFrom: nowSeconds, language: L, zone: zone,
+                                              zoneName: network.file.time_zone)
+        t0 = parsed.unixSeconds
+        note = parsed.note
+    }
+    let maxChanges = try parseChanges(arguments.values["--changes"], language: L)
+    let from = try resolveGeneralStation(arguments.positionals[0], role: Phrase(uk: "Станція відправлення", en: "FROM"),
+                                         network: network, language: L)
+    let to = try resolveGeneralStation(arguments.positionals[1], role: Phrase(uk: "Станція призначення", en: "TO"),
+                                       network: network, language: L)
+    let service = ZonedServiceTime(unixSeconds: t0, rules: zone)
+    let plan: GeneralPlan
+    do throws(RoutingError) {
+        plan = try network.plan(from: from, to: to, t0: Instant(seconds: t0), wall: .unixTimeline, service: service,
+                                maxChanges: maxChanges)
+    } catch {
+        throw .data(error.message(L, network: network))
+    }
+    var result = GeneralPlanResult(network: network, plan: plan, zone: zone)
+    let provenance = network.file.provenance
+    if !provenance.valid_to.isEmpty, !provenance.valid_from.isEmpty,
+       service.isoDate < provenance.valid_from || service.isoDate > provenance.valid_to {
+        result.expired = Phrase(
+            uk: "календар фіду охоплює \(provenance.valid_from)…\(provenance.valid_to), а \(service.isoDate) поза ним: "
+                + "план за звичайним розкладом цього дня тижня",
+            en: "the feed's calendar covers \(provenance.valid_from)…\(provenance.valid_to), not \(service.isoDate): "
+                + "planned with its usual timetable for this day of the week")
+    }
+    if arguments.flags.contains("--json") {
+        for text in [note, result.expired].compactMap({ $0 }) { context.output.errorLine("metrotimer plan: " + text(L)) }
+        context.output.line(generalPlanJSON(result).rendered())
+    } else {
+        for text in [note, result.expired].compactMap({ $0 }) { context.output.line(text(L)) }
+        context.output.write(generalPlanTable(result, language: L))
+    }
+}
+
+/// The JSON of `plan --json` on a schema 2 network: Kyiv's fields (`line` is the feed's `route_id`, times carry the
+/// network's own UTC offset), with `changes` and the network's `time_zone` added.
+func generalPlanJSON(_ result: GeneralPlanResult) -> JSONText {
+    let trip = result.plan.trip
+    func time(_ instant: Instant) -> JSONText {
+        .string(result.zone.civil(unixSeconds: trip.wall.unixSeconds(at: instant)).description)
+    }
+    let events: [JSONText] = trip.events.map { event in
+        .object([
+            ("station", .string(event.station.rawValue)), ("line", .string(event.line.rawValue)),
+            ("arrival", time(event.arrival)), ("departure", time(event.departure)),
+            ("stop", .bool(event.isStop)), ("transfer", .bool(event.isTransfer)),
+        ])
+    }
+    let alerts: [JSONText] = result.plan.alerts.map { alert in
+        .object([("kind", .string(alert.kind.rawValue)), ("at", time(alert.instant)),
+                 ("station", .string(alert.station.rawValue))])
+    }
+    return .object([
+        ("from", .string(trip.from.rawValue)), ("to", .string(trip.to.rawValue)),
+        ("start", time(trip.t0)), ("arrival", time(trip.arrival)),
+        ("events", .array(events)), ("alerts", .array(alerts)), ("service", .null),
+        ("timings", .object([("source", .string("timetable")), ("calibrated_segments", .array([]))])),
+        ("changes", .number(Int64(result.plan.route.changes))),
+        ("time_zone", .string(result.network.file.time_zone)),
+    ])
+}
