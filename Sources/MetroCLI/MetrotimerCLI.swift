@@ -10,7 +10,7 @@ public enum MetrotimerCLI {
     public static let version = "0.1.0"
 
     /// Every command, in the order `--help` lists them. Commands talking to the daemon are added here.
-    public static let commands: [Command] = [.stations, .plan, .importGTFS] + Command.daemonCommands
+    public static let commands: [Command] = [.stations, .plan, .importGTFS, .networks] + Command.daemonCommands
 
     /// Runs one command line (`arguments` without the program name) and returns the exit status.
     public static func run(_ arguments: [String], environment: [String: String], executablePath: String?,

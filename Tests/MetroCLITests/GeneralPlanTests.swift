@@ -50,7 +50,8 @@ private func branchedFeed() throws -> URL {
 
 /// The JSON object `plan --json` printed.
 private func planJSON(_ text: String) throws -> [String: Any] {
-    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let object = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    return try #require(object as? [String: Any])
 }
 
 /// The branched feed imported into a network file; returns its path (the feed folder is removed by the caller).
@@ -98,13 +99,16 @@ private func importedNetwork(_ feed: URL) throws -> String {
         // The branch to Golf: its own pattern, no change.
         let golf = run(["--data", network, "plan", "A", "golf", "--at", "2026-08-17T07:00", "--json"])
         #expect(golf.code == 0, "\(golf.err)")
-        #expect(try planJSON(golf.out)["changes"] as? Int == 0, "\(golf.out)")
+        let golfPlan = try planJSON(golf.out)
+        #expect(golfPlan["changes"] as? Int == 0, "\(golf.out)")
         // Bravo by name in capitals, and by B2, a platform of the merged station: both are B1.
         let bravo = run(["--data", network, "plan", "Alpha", "BRAVO", "--at", "2026-08-17T07:00", "--json"])
         #expect(bravo.code == 0, "\(bravo.err)")
-        #expect(try planJSON(bravo.out)["to"] as? String == "B1", "\(bravo.out)")
+        let bravoPlan = try planJSON(bravo.out)
+        #expect(bravoPlan["to"] as? String == "B1", "\(bravo.out)")
         let alias = run(["--data", network, "plan", "Alpha", "B2", "--at", "2026-08-17T07:00", "--json"])
-        #expect(try planJSON(alias.out)["to"] as? String == "B1", "\(alias.err)")
+        let aliasPlan = try planJSON(alias.out)
+        #expect(aliasPlan["to"] as? String == "B1", "\(alias.err)")
     }
 
     @Test func changesAreBoundedAndRefusalsNameWhatWasWrong() throws {

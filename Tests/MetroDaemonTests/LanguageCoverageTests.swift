@@ -113,6 +113,8 @@ import Testing
         let out = daemon.directory.appendingPathComponent("feed.json").path
         invocations["import-gtfs"] = [["import-gtfs", feed.path, "--out", out], ["import-gtfs", brokenFeed.path, "--out", out],
                                       ["import-gtfs", daemon.directory.appendingPathComponent("none.zip").path, "--out", out]]
+        // The networks beside Kyiv's, and beside the network just imported.
+        invocations["networks"] = [["networks"], ["networks", "--data", out]]
         // The year of the ride above (the journal's t0 is the wall clock), as text, JSON and a card.
         let year = String(Calendar(identifier: .gregorian).component(.year, from: Date()))
         let card = daemon.directory.appendingPathComponent("year.svg").path
