@@ -111,6 +111,23 @@ private func importedNetwork(_ feed: URL) throws -> String {
         #expect(aliasPlan["to"] as? String == "B1", "\(alias.err)")
     }
 
+    @Test func stationsListsAndFindsTheNetworksStationsWithTheirLines() throws {
+        let feed = try branchedFeed()
+        defer { try? FileManager.default.removeItem(at: feed) }
+        let network = try importedNetwork(feed)
+        let all = run(["--data", network, "stations", "--ids"])
+        #expect(all.code == 0, "\(all.err)")
+        #expect(all.out == "A\nB1\nC\nD\nE\nF\nG\n")
+        let bravo = run(["--data", network, "stations", "brav", "--lang", "en"])
+        #expect(bravo.out == "B1  Bravo  [lines L1, L2]\n")
+        // A platform id finds its station.
+        let platform = run(["--data", network, "stations", "B2", "--ids"])
+        #expect(platform.out == "B1\n")
+        let none = run(["--data", network, "stations", "Foxtrott"])
+        #expect(none.code == 65)
+        #expect(none.err.contains("no station matches 'Foxtrott'; did you mean: Foxtrot (F)"), "\(none.err)")
+    }
+
     @Test func changesAreBoundedAndRefusalsNameWhatWasWrong() throws {
         let feed = try branchedFeed()
         defer { try? FileManager.default.removeItem(at: feed) }
