@@ -1,8 +1,9 @@
-// Model benchmark: plan + fill of the longest route, an anchored replan, and the route planner with any number of
-// changes, in ns/op (release build).
+// Model benchmark: plan + fill of the longest route, an anchored replan, the route planner with any number of
+// changes, and loading network files, in ns/op (release build). Usage: metrotimer-modelbench [KYIV] [SCHEMA2-FILE...]
 #if canImport(Glibc)
 import Glibc
 #endif
+import FoundationEssentials
 import MetroModel
 
 /// Monotonic clock in nanoseconds.
@@ -18,8 +19,8 @@ func complain(_ message: String) {
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
-/// The network file: the first argument, else `Data/kyiv-metro.json` in the working directory or above it.
-func loadNetwork() -> Network {
+/// The network file's bytes: the first argument, else `Data/kyiv-metro.json` in the working directory or above it.
+func networkBytes() -> (path: String, bytes: [UInt8]) {
     var candidates: [String] = []
     if CommandLine.arguments.count > 1 { candidates.append(CommandLine.arguments[1]) }
     var buffer = [CChar](repeating: 0, count: 4096)
@@ -40,15 +41,19 @@ func loadNetwork() -> Network {
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
-        do {
-            return try Network.load(json: bytes)
-        } catch {
-            complain("\(path): \(error)")
-            exit(65)
-        }
+        return (path, bytes)
     }
     complain("cannot find Data/kyiv-metro.json (give its path as the argument)")
     exit(66)
+}
+
+let (networkPath, kyivBytes) = networkBytes()
+let network: Network
+do {
+    network = try Network.load(json: kyivBytes)
+} catch {
+    complain("\(networkPath): \(error)")
+    exit(65)
 }
 
 /// Runs `body` repeatedly for about `budget` nanoseconds and returns ns/op.
@@ -69,7 +74,6 @@ func measure(_ name: String, budget: Int64 = 400_000_000, _ body: () -> Int) -> 
     return perOp
 }
 
-let network = loadNetwork()
 let calibration = CalibrationStore.empty
 let t0Unix = KyivTime.unixSeconds(year: 2026, month: 8, day: 17, hour: 8, minute: 0)
 
@@ -142,4 +146,42 @@ _ = measure("route planner (500-station grid, corner to corner)") {
 }
 _ = measure("route planner (500-station grid, at most 0 changes: refused)") {
     (try? gridPlanner.plan(from: "g0-0", to: "g19-24", maxChanges: 0) { _, _, _ in 240 })?.legs.count ?? 0
+}
+
+// Loading a network file, as the daemon and every command do at start-up, per station: Kyiv's in schema 1, the same
+// network in schema 2 (as an import writes it), and the 500-station grid in schema 2.
+func perStation(_ name: String, stations: Int, bytes: Int, _ body: () -> Int) {
+    let perOp = measure(name, budget: 1_000_000_000, body)
+    print("  \(Int((perOp / Double(stations)).rounded())) ns per station (\(stations) stations), "
+          + "\(Int((perOp / Double(bytes) * 1024).rounded())) ns per KiB (\(bytes / 1024) KiB)")
+}
+let kyivStations = network.stations.count
+perStation("load Kyiv, schema 1", stations: kyivStations, bytes: kyivBytes.count) {
+    (try? Network.load(json: kyivBytes))?.stations.count ?? 0
+}
+let kyivSchemaTwo = Array(try! JSONEncoder().encode(GeneralNetworkFile(network: network)))
+perStation("load Kyiv, schema 2", stations: kyivStations, bytes: kyivSchemaTwo.count) {
+    (try? GeneralNetwork.load(json: kyivSchemaTwo))?.file.stations.count ?? 0
+}
+let gridBytes = Array(try! JSONEncoder().encode(gridFile(rows: 20, columns: 25)))
+perStation("load the 500-station grid, schema 2", stations: 500, bytes: gridBytes.count) {
+    (try? GeneralNetwork.load(json: gridBytes))?.file.stations.count ?? 0
+}
+// Any further arguments: schema 2 network files (an imported feed's), loaded the same way.
+for path in CommandLine.arguments.dropFirst(2) {
+    guard let file = fopen(path, "rb") else {
+        complain("cannot open \(path)")
+        exit(66)
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while case let n = fread(&chunk, 1, chunk.count, file), n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+    fclose(file)
+    guard let loaded = try? GeneralNetwork.load(json: bytes) else {
+        complain("\(path): not a schema 2 network file")
+        exit(65)
+    }
+    perStation("load \(path), schema 2", stations: loaded.file.stations.count, bytes: bytes.count) {
+        (try? GeneralNetwork.load(json: bytes))?.file.stations.count ?? 0
+    }
 }
