@@ -1,6 +1,11 @@
 /// The civil time and the service day of any network's time zone: what `KyivTime` and `ServiceDay` are for Kyiv,
 /// for the zone a schema 2 network names (its `TimeZoneRules`, read from the tz database by the caller).
 extension TimeZoneRules {
+    /// Coordinated Universal Time: no offset, no changes (for tests and tools that need a zone but no database).
+    public static let utc = TimeZoneRules(transitions: [], typeIndices: [], types: [
+        LocalTimeType(utcOffsetSeconds: 0, isDaylightSaving: false, abbreviation: "UTC"),
+    ], footer: nil)
+
     /// The wall-clock reading of a Unix time in this zone. Saturating at the ends of Int64: no instant traps.
     public func civil(unixSeconds unix: Int64) -> CivilTime {
         let offset = utcOffset(atUnixSeconds: unix)

@@ -71,7 +71,7 @@ import Testing
             Issue.record("the three-line network was refused")
             return
         }
-        let rules = try TimeZoneRules(tzif: utcZoneFile)
+        let rules = TimeZoneRules.utc
         let t0 = Instant(seconds: 8 * 3600)
         let service = ZonedServiceTime(unixSeconds: 8 * 3600, rules: rules)
         let plan = try network.plan(from: "a", to: "f", t0: t0, wall: .unixTimeline, service: service)
@@ -87,13 +87,3 @@ import Testing
         #expect(plan.alerts.last?.kind == .arrival)
     }
 }
-
-/// A TZif file for UTC written out here (version 1, one local time type, no transitions), so the test needs no
-/// tz database.
-let utcZoneFile: [UInt8] = {
-    var bytes = Array("TZif".utf8) + [0] + [UInt8](repeating: 0, count: 15)
-    // isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
-    for count: UInt32 in [0, 0, 0, 0, 1, 4] { bytes += withUnsafeBytes(of: count.bigEndian, Array.init) }
-    bytes += [0, 0, 0, 0, 0, 0] + Array("UTC".utf8) + [0]
-    return bytes
-}()
