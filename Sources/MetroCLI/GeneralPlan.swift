@@ -175,10 +175,14 @@ func generalPlanJSON(_ result: GeneralPlanResult) -> JSONText {
         .object([("kind", .string(alert.kind.rawValue)), ("at", time(alert.instant)),
                  ("station", .string(alert.station.rawValue))])
     }
+    let service: JSONText = result.plan.serviceIssue.map { issue in
+        .object([("kind", .string(issue.kind.rawValue)), ("station", .string(issue.station.rawValue)),
+                 ("time", .string(result.zone.civil(unixSeconds: issue.unixSeconds).description))])
+    } ?? .null
     return .object([
         ("from", .string(trip.from.rawValue)), ("to", .string(trip.to.rawValue)),
         ("start", time(trip.t0)), ("arrival", time(trip.arrival)),
-        ("events", .array(events)), ("alerts", .array(alerts)), ("service", .null),
+        ("events", .array(events)), ("alerts", .array(alerts)), ("service", service),
         ("timings", .object([("source", .string("timetable")), ("calibrated_segments", .array([]))])),
         ("changes", .number(Int64(result.plan.route.changes))),
         ("time_zone", .string(result.network.file.time_zone)),

@@ -2,7 +2,7 @@ import MetroModel
 
 /// The readable schedule of `metrotimer plan` on a schema 2 network, in the shape of Kyiv's (`planTable`): the
 /// route, the departure with its service day and kind of timetable, every event with its clock times on the
-/// network's own clock, each change, and the alerts. Each row names its line by id (a GTFS `route_id`, short
+/// network's own clock, each change, the alerts and any first/last-train warning. Each row names its line by id (a GTFS `route_id`, short
 /// as riders say it: `1`, `A`), a change by the line's full name.
 func generalPlanTable(_ result: GeneralPlanResult, language L: Language) -> String {
     let trip = result.plan.trip
@@ -77,6 +77,10 @@ func generalPlanTable(_ result: GeneralPlanResult, language L: Language) -> Stri
     for alert in result.plan.alerts {
         let what = alertPhrase(alert.kind, station: name(alert.station))
         text += "  \(clock(alert.instant))  \(what(L))\n"
+    }
+    if let issue = result.plan.serviceIssue {
+        text += "\n" + Phrase(uk: "Увага: ", en: "Warning: ")(L)
+            + issue.message(L, stationName: name(issue.station), civil: result.zone.civil(unixSeconds: issue.unixSeconds)) + "\n"
     }
     return text
 }

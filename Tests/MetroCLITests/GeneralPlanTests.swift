@@ -128,6 +128,24 @@ private func importedNetwork(_ feed: URL) throws -> String {
         #expect(none.err.contains("no station matches 'Foxtrott'; did you mean: Foxtrot (F)"), "\(none.err)")
     }
 
+    @Test func firstAndLastTrainsAreWarnedOfAtEachBoarding() throws {
+        let feed = try branchedFeed()
+        defer { try? FileManager.default.removeItem(at: feed) }
+        let network = try importedNetwork(feed)
+        func service(_ at: String) throws -> [String: String]? {
+            let r = run(["--data", network, "plan", "Alpha", "Foxtrot", "--at", at, "--json"])
+            #expect(r.code == 0, "\(r.err)")
+            return try planJSON(r.out)["service"] as? [String: String]
+        }
+        // The L1 runs from Alpha 06:00–07:50, the L2 from Bravo 06:00–07:54, on New York's clock.
+        #expect(try service("2026-08-17T05:00") == ["kind": "before_first", "station": "A", "time": "2026-08-17T06:00:00-04:00"])
+        #expect(try service("2026-08-17T07:00") == ["kind": "last_soon", "station": "A", "time": "2026-08-17T07:50:00-04:00"])
+        #expect(try service("2026-08-17T07:50") == ["kind": "after_last", "station": "B1", "time": "2026-08-17T07:54:00-04:00"])
+        #expect(try service("2026-08-17T09:00") == ["kind": "after_last", "station": "A", "time": "2026-08-17T07:50:00-04:00"])
+        let table = run(["--data", network, "plan", "Alpha", "Foxtrot", "--at", "2026-08-17T05:00"])
+        #expect(table.out.hasSuffix("\nWarning: Too early: the first train from Alpha leaves at 06:00:00\n"), "\(table.out)")
+    }
+
     @Test func changesAreBoundedAndRefusalsNameWhatWasWrong() throws {
         let feed = try branchedFeed()
         defer { try? FileManager.default.removeItem(at: feed) }

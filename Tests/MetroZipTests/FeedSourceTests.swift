@@ -163,6 +163,14 @@ private func text<S: FeedFileSource>(_ source: S, _ name: String) throws -> Stri
         #expect(both.route.changes == 1)
         #expect(both.route.legs.map(\.line) == ["1", "2"])
         #expect(both.alerts.map(\.kind) == [.transfer, .trainDepartedReminder, .nextStop, .arrival])
+        // The subway runs all night: no boarding of these is before the first train or after the last, at 08:00
+        // or at 03:30 (when the trains still run on the previous day's timetable, past 24:00).
+        #expect([one, express, two, both].allSatisfy { $0.serviceIssue == nil })
+        let night = KyivTime.daysFromCivil(year: 2024, month: 12, day: 17) * 86_400 + (3 * 3600 + 1800) + 5 * 3600
+        let overnight = try network.plan(from: "101", to: "247", t0: Instant(seconds: night), wall: .unixTimeline,
+                                         service: ZonedServiceTime(unixSeconds: night, rules: zone))
+        #expect(overnight.service.secondsAfterMidnight == 27 * 3600 + 1800)
+        #expect(overnight.serviceIssue == nil)
         for ride in [one, express, two, both] {
             let nextStop = try #require(ride.alerts.first { $0.kind == .nextStop })
             #expect(nextStop.instant <= ride.trip.arrival)

@@ -19,6 +19,8 @@ public struct GeneralNetwork: Sendable {
     let walks: [SegmentKey: Int]
     /// Every id, platform alias and name, folded (`StationSearch.fold`), to the stations it names.
     let searchIndex: [String: [StationID]]
+    /// First and last departures, seconds after the service day's midnight.
+    let serviceWindows: [ServiceWindowKey: (first: Int, last: Int)]
 
     /// A line's directed segment.
     struct LineSegmentKey: Hashable {
@@ -54,6 +56,12 @@ public struct GeneralNetwork: Sendable {
             walks[SegmentKey(from: StationID(transfer.b), to: StationID(transfer.a))] = transfer.walk_s
         }
         self.walks = walks
+        var windows: [ServiceWindowKey: (first: Int, last: Int)] = [:]
+        for row in file.service_hours {
+            windows[ServiceWindowKey(station: row.station, line: row.line, direction: row.direction, day: row.day)] =
+                (row.first_s, row.last_s)
+        }
+        serviceWindows = windows
     }
 
     /// The station with this id, if any.

@@ -6,6 +6,8 @@ public struct GeneralPlan: Sendable {
     public var alerts: [AlertPlan]
     /// The service day and kind of day whose timetable was used.
     public var service: ZonedServiceTime
+    /// The first/last-train warning (model §7), if any.
+    public var serviceIssue: ServiceIssue?
 }
 
 extension GeneralNetwork {
@@ -23,7 +25,9 @@ extension GeneralNetwork {
         let events = schedule(route, t0: t0, service: service)
         let trip = Trip(from: from, to: to, t0: t0, wall: wall, route: route.events, events: events,
                         initialArrival: events[events.count - 1].arrival)
-        return GeneralPlan(route: route, trip: trip, alerts: Self.alerts(of: trip), service: service)
+        var plan = GeneralPlan(route: route, trip: trip, alerts: Self.alerts(of: trip), service: service)
+        plan.serviceIssue = serviceIssue(for: plan)
+        return plan
     }
 
     /// The schedule of a planned route from `t0` (model §3), as `Network.fill` books Kyiv's: a change's walk starts

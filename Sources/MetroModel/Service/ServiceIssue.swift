@@ -22,8 +22,12 @@ public struct ServiceIssue: Hashable, Sendable, Codable {
 
     /// A one-line warning in a language, with the time on the Kyiv clock.
     public func message(_ language: Language, network: Network) -> String {
-        let name = network.station(station)?.name(language) ?? station.rawValue
-        let civil = KyivTime.civil(unixSeconds: unixSeconds)
+        message(language, stationName: network.station(station)?.name(language) ?? station.rawValue,
+                civil: KyivTime.civil(unixSeconds: unixSeconds))
+    }
+
+    /// A one-line warning in a language about the station named `name`, with the time as `civil` shows it.
+    public func message(_ language: Language, stationName name: String, civil: CivilTime) -> String {
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         let time = "\(two(civil.hour)):\(two(civil.minute)):\(two(civil.second))"
         switch kind {

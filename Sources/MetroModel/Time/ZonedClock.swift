@@ -46,7 +46,10 @@ public struct ZonedServiceTime: Hashable, Sendable {
 
     /// The kind of day a schema 2 file keeps headways and service hours for: `weekday`, `saturday` or `sunday`.
     /// A feed's holidays are not in the file (it keeps representative days), so a holiday runs by its weekday.
-    public var kindOfDay: String { weekday == 6 ? "saturday" : weekday == 7 ? "sunday" : "weekday" }
+    public var kindOfDay: String { Self.kindOfDay(weekday: weekday) }
+
+    /// The kind of day of an ISO weekday (1 = Monday … 7 = Sunday).
+    public static func kindOfDay(weekday: Int) -> String { weekday == 6 ? "saturday" : weekday == 7 ? "sunday" : "weekday" }
 
     /// `YYYY-MM-DD`.
     public var isoDate: String {
