@@ -45,10 +45,7 @@ func resolveGeneralStation(_ text: String, role: Phrase, network: GeneralNetwork
         throw .data(role(L) + ": " + Phrase(uk: "«\(text)» — це кілька станцій: \(listed(ids)); вкажіть id",
                                              en: "'\(text)' names several stations: \(listed(ids)); give the id")(L))
     case .unknown(let suggestions):
-        throw .data(suggestions.isEmpty
-            ? Phrase(uk: "немає станції «\(text)»", en: "no station '\(text)'")(L)
-            : Phrase(uk: "немає станції «\(text)»; можливо: \(listed(suggestions))",
-                     en: "no station '\(text)'; did you mean: \(listed(suggestions))")(L))
+        throw .data(StationWording.unknown(text, suggestions: suggestions.map { "\(network.name(of: $0)(L)) (\($0))" })(L))
     }
 }
 
@@ -58,7 +55,7 @@ extension RoutingError {
         func name(_ id: StationID) -> String { "\(network.name(of: id)(L)) (\(id))" }
         switch self {
         case .unknownStation(let text):
-            return Phrase(uk: "немає станції «\(text)»", en: "no station '\(text)'")(L)
+            return StationWording.unknown(text, suggestions: [])(L)
         case .sameStation(let id):
             return Phrase(uk: "звідки й куди — та сама станція: \(name(id))",
                           en: "the start and the destination are the same station: \(name(id))")(L)

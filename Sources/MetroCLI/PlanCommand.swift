@@ -133,9 +133,8 @@ func resolveStation(_ text: String, role: Phrase, network: Network, language: La
     do { return try network.station(named: text) } catch {
         switch error {
         case .unknownStation, .misspelledStation:
-            let list = network.resolve(text).suggestions.map { "\($0.name(language)) (\($0.id))" }.joined(separator: ", ")
-            throw .data(Phrase(uk: "немає станції «\(text)»; можливо: \(list)",
-                               en: "no station '\(text)'; did you mean: \(list)")(language))
+            let list = network.resolve(text).suggestions.map { "\($0.name(language)) (\($0.id))" }
+            throw .data(StationWording.unknown(text, suggestions: list)(language))
         default:
             throw .data(role(language) + ": " + error.message(language, names: network))
         }

@@ -28,10 +28,7 @@ private struct PlanTableText {
 
     private func name(_ id: StationID) -> String { network.station(id)?.name(language) ?? id.rawValue }
 
-    private func lineLabel(_ id: LineID) -> String {
-        let digits = id.rawValue.drop { !$0.isNumber }
-        return Phrase(uk: "М\(digits)", en: "M\(digits)")(language)
-    }
+    private func lineLabel(_ id: LineID) -> String { LineLabel.text(id.rawValue, language) }
 
     private func clock(_ instant: Instant) -> String {
         let unix = trip.wall.unixSeconds(at: instant)

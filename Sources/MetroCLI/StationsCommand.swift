@@ -62,8 +62,7 @@ private func runStations(_ context: CommandContext) throws(CLIError) {
     let found = network.search(query)
     guard !found.isEmpty else {
         let shown = network.resolve(query).suggestions.map { "\($0.name(language ?? .en)) (\($0.id))" }
-        throw .data(Phrase(uk: "жодна станція не відповідає «\(query)»; можливо: \(shown.joined(separator: ", "))",
-                           en: "no station matches '\(query)'; did you mean: \(shown.joined(separator: ", "))")(language ?? context.resolvedLanguage))
+        throw .data(StationWording.noMatch(query, suggestions: shown)(language ?? context.resolvedLanguage))
     }
     if arguments.flags.contains("--ids") {
         for station in found { context.output.line(station.id.rawValue) }
@@ -71,8 +70,7 @@ private func runStations(_ context: CommandContext) throws(CLIError) {
     }
     let width = found.map(\.id.rawValue.count).max() ?? 0
     for station in found {
-        let digits = station.line.rawValue.drop { !$0.isNumber }
-        let label = language == .uk ? "М\(digits)" : "M\(digits)"
+        let label = LineLabel.text(station.line.rawValue, language ?? .en)
         let names: String
         switch language {
         case .some(let l): names = station.name(l)
@@ -102,11 +100,8 @@ private func listGeneralStations(_ network: GeneralNetwork, query: String, idsOn
         let L = language ?? context.resolvedLanguage
         var suggestions: [StationID] = []
         if case .unknown(let nearest) = network.resolve(query) { suggestions = nearest }
-        let shown = suggestions.map { "\(network.name(of: $0)(L)) (\($0))" }.joined(separator: ", ")
-        throw .data(shown.isEmpty
-            ? Phrase(uk: "жодна станція не відповідає «\(query)»", en: "no station matches '\(query)'")(L)
-            : Phrase(uk: "жодна станція не відповідає «\(query)»; можливо: \(shown)",
-                     en: "no station matches '\(query)'; did you mean: \(shown)")(L))
+        let shown = suggestions.map { "\(network.name(of: $0)(L)) (\($0))" }
+        throw .data(StationWording.noMatch(query, suggestions: shown)(L))
     }
     let width = found.map(\.id.count).max() ?? 0
     for station in found {

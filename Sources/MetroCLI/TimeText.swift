@@ -1,9 +1,11 @@
+import MetroControl
 import MetroModel
 
 /// ISO 8601 times as the command line reads and writes them, always reasoning in Kyiv time.
 public enum TimeText {
-    /// `2026-08-17T22:20:00+03:00`: Kyiv local time with its numeric offset, whole seconds.
-    public static func iso(unixSeconds: Int64) -> String { KyivTime.civil(unixSeconds: unixSeconds).description }
+    /// `2026-08-17T22:20:00+03:00`: Kyiv local time with its numeric offset, whole seconds, as every JSON contract
+    /// writes it (`KyivTimestamp`).
+    public static func iso(unixSeconds: Int64) -> String { KyivTimestamp.seconds(unixSeconds: unixSeconds) }
 
     /// `22:20:00` on the Kyiv clock.
     public static func clock(unixSeconds: Int64) -> String {

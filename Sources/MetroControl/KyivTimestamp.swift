@@ -3,11 +3,13 @@ import MetroModel
 /// ISO 8601 timestamps in Kyiv local time with the numeric offset (`2026-08-17T22:41:15+03:00`), the form every
 /// JSON contract of metrotimer uses.
 public enum KyivTimestamp {
-    /// Whole seconds (floor), e.g. for `metrotimer plan --json`.
+    /// Whole seconds (floor).
     public static func seconds(unixNanoseconds: Int64) -> String {
-        let unix = floorDivide(unixNanoseconds, by: 1_000_000_000)
-        return format(KyivTime.civil(unixSeconds: unix), fraction: nil)
+        seconds(unixSeconds: floorDivide(unixNanoseconds, by: 1_000_000_000))
     }
+
+    /// Whole seconds, e.g. for `metrotimer plan --json`.
+    public static func seconds(unixSeconds: Int64) -> String { format(KyivTime.civil(unixSeconds: unixSeconds), fraction: nil) }
 
     /// Milliseconds (floor), e.g. for `metrotimer status --json`: `2026-08-17T22:41:15.250+03:00`.
     public static func milliseconds(unixNanoseconds: Int64) -> String {
@@ -16,7 +18,8 @@ public enum KyivTimestamp {
         return format(KyivTime.civil(unixSeconds: unix), fraction: millis)
     }
 
-    /// The Unix nanoseconds of a timestamp in either form above (any numeric offset), nil for other text: clients
+    /// The Unix nanoseconds of a timestamp in either form above (any numeric offset), nil for other text and for an
+    /// instant the nanosecond timeline cannot hold (before 1678 or after 2262): clients
     /// read the daemon's instants back with it, so the form is read where it is written.
     public static func unixNanoseconds(_ text: String) -> Int64? {
         let b = Array(text.utf8)
@@ -44,19 +47,20 @@ public enum KyivTimestamp {
         let local = KyivTime.daysFromCivil(year: year, month: month, day: day) * 86_400
             + Int64(hour * 3600 + minute * 60 + second)
         let unix = local - sign * Int64(offsetHours * 3600 + offsetMinutes * 60)
-        return unix * 1_000_000_000 + Int64(millis) * 1_000_000
+        // Years past 2262 do not fit the nanosecond timeline: refused like any other text, never a trap.
+        let (nanoseconds, overflow) = unix.multipliedReportingOverflow(by: 1_000_000_000)
+        let (instant, past) = nanoseconds.addingReportingOverflow(Int64(millis) * 1_000_000)
+        return overflow || past ? nil : instant
     }
 
+    /// The civil time's own ISO form (`CivilTime.description`, the one place a timestamp is written), with the
+    /// milliseconds put in before its offset (always `±HH:MM`) when given.
     static func format(_ c: CivilTime, fraction: Int?) -> String {
-        func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-        }
-        var out = "\(pad(c.year, 4))-\(pad(c.month, 2))-\(pad(c.day, 2))T\(pad(c.hour, 2)):\(pad(c.minute, 2)):\(pad(c.second, 2))"
-        if let fraction { out += "." + pad(fraction, 3) }
-        let offset = c.utcOffsetSeconds
-        let sign = offset < 0 ? "-" : "+"
-        out += "\(sign)\(pad(abs(offset) / 3600, 2)):\(pad(abs(offset) % 3600 / 60, 2))"
-        return out
+        let text = c.description
+        guard let fraction else { return text }
+        let digits = String(fraction)
+        let millis = "." + String(repeating: "0", count: max(3 - digits.count, 0)) + digits
+        return String(text.dropLast(6)) + millis + String(text.suffix(6))
     }
+
 }

@@ -68,5 +68,9 @@ import Testing
         }
         #expect(KyivTimestamp.unixNanoseconds("2026-08-17T22:41:15.250+03:00") == 1_786_995_675_250_000_000)
         #expect(KyivTimestamp.unixNanoseconds("22:41") == nil)
+        // A year the nanosecond timeline cannot hold, from a peer that is not the daemon: refused, not a trap.
+        #expect(KyivTimestamp.unixNanoseconds("9999-12-31T23:59:59.999+00:00") == nil)
+        #expect(KyivTimestamp.unixNanoseconds("0000-01-01T00:00:00-14:00") == nil)
+        #expect(KyivTimestamp.unixNanoseconds("2262-04-11T23:47:16+00:00") == 9_223_372_036_000_000_000)
     }
 }

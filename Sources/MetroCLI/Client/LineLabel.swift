@@ -13,6 +13,6 @@ enum LineLabel {
     /// "M1" / "М1" for a line id.
     static func text(_ id: String, _ language: Language) -> String {
         let digits = id.drop { !$0.isNumber }
-        return language == .uk ? "М\(digits)" : "M\(digits)"
+        return Phrase(uk: "М\(digits)", en: "M\(digits)")(language)
     }
 }

@@ -74,8 +74,8 @@ enum YearCommand {
     }
 
     static func ridesText(_ n: Int, _ L: Language) -> String {
-        L == .uk ? "\(n) " + Plural.ukrainian(n, one: "поїздка", few: "поїздки", many: "поїздок")
-            : "\(n) " + Plural.english(n, one: "ride", other: "rides")
+        Phrase(uk: "\(n) " + Plural.ukrainian(n, one: "поїздка", few: "поїздки", many: "поїздок"),
+               en: "\(n) " + Plural.english(n, one: "ride", other: "rides"))(L)
     }
 
     /// `61 h 20 min` / `61 год 20 хв`.
@@ -87,10 +87,7 @@ enum YearCommand {
 
     /// Line ids as riders read them: `M1` (Ukrainian `М1`, with a Cyrillic М).
     static func lineNames(_ lines: [String], _ L: Language) -> [String] {
-        lines.map {
-            let digits = $0.dropFirst()
-            return (L == .uk ? "М" : "M") + digits
-        }
+        lines.map { LineLabel.text($0, L) }
     }
 
     /// `05:41, 2026-03-02 (Lisova → Teremky)`.

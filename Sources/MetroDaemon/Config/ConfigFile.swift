@@ -118,7 +118,7 @@ private func isControl(_ scalar: Unicode.Scalar) -> Bool {
 /// At most 80 characters of `text` for a message, marked when cut.
 func shortened(_ text: String, _ language: Language = .en) -> String {
     guard text.count > 80 else { return text }
-    return text.prefix(80) + (language == .uk ? "… (символів: \(text.count))" : "… (\(text.count) characters)")
+    return text.prefix(80) + Phrase(uk: "… (символів: \(text.count))", en: "… (\(text.count) characters)")(language)
 }
 
 /// `text` with every character a terminal would not show (controls, format characters such as a byte order mark
