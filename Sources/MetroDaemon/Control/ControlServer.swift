@@ -98,13 +98,16 @@ final class ControlServer {
     let watchers: Watchers
     /// Told when the number of watchers changes between zero and non-zero.
     let onWatchersChanged: (Bool) -> Void
-    /// The daemon's `language`: refusals sent before a request names its own are worded in it.
-    var language: Language = .en
+    /// The daemon's `language`: refusals sent before a request names its own are worded in it. A setting a reload
+    /// may change (`Daemon.reload`), given at start-up.
+    var language: Language
 
     init(path: String, groupName: String, loop: EventLoop, log: Logger, limits: ConnectionLimits = ConnectionLimits(),
-         handler: any ControlRequestHandling, watchers: Watchers = Watchers(), onWatchersChanged: @escaping (Bool) -> Void = { _ in })
+         language: Language = .en, handler: any ControlRequestHandling, watchers: Watchers = Watchers(),
+         onWatchersChanged: @escaping (Bool) -> Void = { _ in })
         throws
     {
+        self.language = language
         self.path = path
         self.handler = handler
         self.watchers = watchers

@@ -107,9 +107,9 @@ public final class Daemon {
                                clock: clock, journalUnreadable: journalUnreadable)
         let socketPath = config.runtimeDirectory + "/control.sock"
         do {
-            control = try ControlServer(path: socketPath, groupName: config.controlGroup, loop: loop, log: log, handler: router,
-                                        watchers: watchers, onWatchersChanged: { [engine] watching in engine.hasWatchers = watching })
-            control.language = config.language
+            control = try ControlServer(path: socketPath, groupName: config.controlGroup, loop: loop, log: log,
+                                        language: config.language, handler: router, watchers: watchers,
+                                        onWatchersChanged: { [engine] watching in engine.hasWatchers = watching })
         } catch {
             throw DaemonStartError("cannot listen on \(socketPath): \(error)")
         }
