@@ -59,6 +59,23 @@ import Testing
         }
     }
 
+    @Test func stationsResolveByIdPlatformOrFoldedNameAndSayWhenANameIsShared() {
+        var file = threeLines.file
+        file.stations[1].en = "Twin Town"
+        file.stations[3].en = "Twin Town"
+        file.stations[4].aliases = ["E-north"]
+        guard case .success(let network) = load(file) else {
+            Issue.record("the network was refused")
+            return
+        }
+        #expect(network.resolve("a") == .found("a"))
+        #expect(network.resolve("A") == .found("a"))
+        #expect(network.resolve("e north") == .found("e"))
+        #expect(network.resolve("twin-town") == .ambiguous(["b", "d"]))
+        #expect(network.resolve("Twin Towne") == .unknown(suggestions: ["b", "d"]))
+        #expect(network.resolve("zzz") == .unknown(suggestions: []))
+    }
+
     @Test func theSchemaIsReadBeforeTheRest() {
         #expect(GeneralNetwork.declaredSchema(of: Array("{\"schema\": 2, \"anything\": []}".utf8)) == 2)
         #expect(GeneralNetwork.declaredSchema(of: Array("{\"schema\": 1}".utf8)) == 1)
