@@ -56,36 +56,18 @@ public struct ScheduleTruth: Sendable {
         }
     }
 
-    /// A segment's timing as the network file gives it: the median running time, the running time of each time
-    /// band where they differ, the shortest, and the dwell at its end with the shortest.
-    private struct Timing {
-        let running: Int
-        let runningMinimum: Int
-        let dwell: Int
-        let dwellMinimum: Int
-        let bands: [GeneralNetworkFile.BandRecord]
-
-        /// The running time in the service hour the train leaves the segment's first station, and how much shorter
-        /// the feed has seen it (never negative).
-        func running(hour: Int) -> (seconds: Int, spread: Int) {
-            let seconds = bands.first { $0.from_hour <= hour && hour < $0.to_hour }?.running_s ?? running
-            return (seconds, max(seconds - runningMinimum, 0))
-        }
-    }
-    private let timings: [String: Timing]
-    private let defaults: Timing
+    /// The file's segments by line, from and to; the defaults, with no spread, for a segment it has no record of.
+    private let segments: [String: GeneralNetworkFile.SegmentRecord]
+    private let defaults: GeneralNetworkFile.SegmentRecord
     public private(set) var figures: [String: [Band: Figures]] = [:]
 
     public init(file: GeneralNetworkFile) {
-        var timings: [String: Timing] = [:]
-        for segment in file.segments {
-            timings["\(segment.line)\u{0}\(segment.from)\u{0}\(segment.to)"] = Timing(
-                running: segment.running_s, runningMinimum: segment.running_min_s ?? segment.running_p10_s, dwell: segment.dwell_s,
-                dwellMinimum: segment.dwell_min_s ?? segment.dwell_s, bands: segment.bands)
-        }
-        self.timings = timings
-        defaults = Timing(running: file.defaults.running_s, runningMinimum: file.defaults.running_s,
-                          dwell: file.defaults.dwell_s, dwellMinimum: file.defaults.dwell_s, bands: [])
+        var segments: [String: GeneralNetworkFile.SegmentRecord] = [:]
+        for segment in file.segments { segments["\(segment.line)\u{0}\(segment.from)\u{0}\(segment.to)"] = segment }
+        self.segments = segments
+        let running = file.defaults.running_s, dwell = file.defaults.dwell_s
+        defaults = .init(line: "", from: "", to: "", running_s: running, running_p10_s: running, running_p90_s: running,
+                         dwell_s: dwell, dwell_p90_s: dwell, samples: 0, bands: [], suspended: false)
     }
 
     /// Judges every one-line ride of one trip: from each call to each later one.
@@ -100,19 +82,20 @@ public struct ScheduleTruth: Sendable {
             let band = Band(hour: calls[boarding].departure / 3600)
             for destination in (boarding + 1)..<calls.count {
                 let from = calls[destination - 1].station, to = calls[destination].station
-                let timing = timings["\(line)\u{0}\(from)\u{0}\(to)"] ?? defaults
+                let segment = segments["\(line)\u{0}\(from)\u{0}\(to)"] ?? defaults
                 // The last event so far becomes an intermediate stop: its dwell is added before the next leg.
                 if destination > boarding + 1 {
-                    let previous = timings["\(line)\u{0}\(calls[destination - 2].station)\u{0}\(from)"] ?? defaults
+                    let previous = (segments["\(line)\u{0}\(calls[destination - 2].station)\u{0}\(from)"] ?? defaults)
+                        .timing(hour: 0)  // a dwell is the same at every hour
                     cursor += previous.dwell
                     events[events.count - 1].departure = t0 + cursor
-                    events[events.count - 1].dwellSpreadSeconds = previous.dwell - previous.dwellMinimum
+                    events[events.count - 1].dwellSpreadSeconds = previous.dwellSpread
                 }
-                let running = timing.running(hour: (calls[boarding].departure + cursor) / 3600)
-                cursor += running.seconds
+                let timing = segment.timing(hour: (calls[boarding].departure + cursor) / 3600)
+                cursor += timing.running
                 var event = ScheduledEvent(station: StationID(to), line: lineID, isStop: true, isTransfer: false,
                                            arrival: t0 + cursor, departure: t0 + cursor)
-                event.runningSpreadSeconds = running.spread
+                event.runningSpreadSeconds = timing.runningSpread
                 events.append(event)
                 let trip = Trip(from: events[0].station, to: StationID(to), t0: t0, wall: .unixTimeline,
                                 route: events.map(\.routeEvent), events: events, initialArrival: t0 + cursor)

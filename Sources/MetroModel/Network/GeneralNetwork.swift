@@ -92,10 +92,21 @@ public struct GeneralNetwork: Sendable {
         guard let record = segments[LineSegmentKey(line: line, segment: SegmentKey(from: from, to: to))] else {
             return (file.defaults.running_s, file.defaults.dwell_s, nil, nil)
         }
-        let running = record.bands.first { $0.from_hour <= hour && hour < $0.to_hour }?.running_s ?? record.running_s
-        let fastest = record.running_min_s ?? record.running_p10_s
-        let shortestDwell = record.dwell_min_s ?? record.dwell_s
-        return (running, record.dwell_s, max(running - fastest, 0), max(record.dwell_s - shortestDwell, 0))
+        let timing = record.timing(hour: hour)
+        return (timing.running, timing.dwell, timing.runningSpread, timing.dwellSpread)
+    }
+}
+
+extension GeneralNetworkFile.SegmentRecord {
+    /// The segment's timing for a train leaving its first station in service hour `hour`: the running time of the
+    /// hour's band (else the median), the dwell at its end, and how much shorter the feed has seen each — the median
+    /// (or the band's) less the shortest, never negative (model §4, "never late"). A file written before the
+    /// shortest were kept stands in its 10th percentile for the running time and the median for the dwell.
+    public func timing(hour: Int) -> (running: Int, dwell: Int, runningSpread: Int, dwellSpread: Int) {
+        let running = bands.first { $0.from_hour <= hour && hour < $0.to_hour }?.running_s ?? running_s
+        let fastest = running_min_s ?? running_p10_s
+        let shortestDwell = dwell_min_s ?? dwell_s
+        return (running, dwell_s, max(running - fastest, 0), max(dwell_s - shortestDwell, 0))
     }
 }
 
