@@ -2,12 +2,32 @@
 # make demo: a whole ride on the simulated board, sped up 60 times, ending by itself.
 #   Akademmistechko → Pozniaky: M1, change at Teatralna → Zoloti Vorota, M3; every stop and every buzz shown.
 # Usage: scripts/demo.sh [BIN_DIR] [FROM TO]
+#   DEMO_DATA=FILE rides another network (a file `metrotimer import-gtfs` wrote): without FROM TO, from the first
+#   station of its first line's longest pattern to a station near the end of its second line's, so the planner
+#   shows whether the ride changes lines.
 #   The demo speaks the language the programs would: DEMO_LANG=uk|en, else Ukrainian when LC_ALL, LC_MESSAGES or
 #   LANG (the first one set) starts with uk, else English.
 set -euo pipefail
 BIN=${1:-.build/debug}
 FROM=${2:-akademmistechko}
 TO=${3:-pozniaky}
+DATA_LINE=
+if [ -n "${DEMO_DATA:-}" ]; then
+  [ -r "$DEMO_DATA" ] || { echo "demo: DEMO_DATA=$DEMO_DATA: no such readable file" >&2; exit 2; }
+  DEMO_DATA=$(realpath "$DEMO_DATA")
+  export METROTIMER_DATA=$DEMO_DATA
+  DATA_LINE="data_file = $DEMO_DATA"
+  if [ $# -lt 3 ]; then
+    read -r FROM TO < <(python3 - "$DEMO_DATA" <<'PY'
+import json, sys
+lines = json.load(open(sys.argv[1]))["lines"]
+longest = [max(line["patterns"], key=lambda p: len(p["stations"]))["stations"] for line in lines]
+last = longest[1] if len(longest) > 1 else longest[0]
+print(longest[0][0], last[max(len(last) - 6, 1)])
+PY
+)
+  fi
+fi
 SCALE=${DEMO_TIME_SCALE:-60}
 . "$(dirname "$0")/language.sh"
 choose_language demo DEMO_LANG
@@ -21,6 +41,7 @@ runtime_directory = $DIR/run
 control_group =
 gpsd = off
 language = $L
+$DATA_LINE
 CONF
 export METROTIMER_SOCKET=$SOCK
 cleanup() {

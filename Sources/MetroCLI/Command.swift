@@ -21,14 +21,21 @@ public struct CommandContext {
     /// once by `MetrotimerCLI.run`; nil when none was found or it did not load (a command that needs it loads
     /// again through `NetworkData.load(context:language:)`, which words the failure in its language).
     public var installedNetwork: (network: Network, path: String)?
-    /// Station names for the views, from `installedNetwork` (ids when there is none).
-    public var stationNames: StationNames { StationNames(network: installedNetwork?.network) }
+    /// The imported network (schema 2) this command line found there instead, loaded once the same way with its
+    /// time zone; nil when the file is Kyiv-shaped, missing or faulty (`NetworkData.generalNetwork` then words why).
+    public var importedNetwork: (network: ImportedNetwork, path: String)?
+    /// Station names for the views, from whichever network was found (ids when there is none).
+    public var stationNames: StationNames {
+        StationNames(network: installedNetwork?.network ?? importedNetwork?.network)
+    }
 
     public init(arguments: [String], environment: [String: String], executablePath: String?,
                 now: @escaping () -> Int64, output: any OutputWriter, language: Language? = nil,
-                installedNetwork: (network: Network, path: String)? = nil)
+                installedNetwork: (network: Network, path: String)? = nil,
+                importedNetwork: (network: ImportedNetwork, path: String)? = nil)
     {
         self.installedNetwork = installedNetwork
+        self.importedNetwork = importedNetwork
         self.arguments = arguments
         self.environment = environment
         self.language = language

@@ -52,35 +52,8 @@ func resolveGeneralStation(_ text: String, role: Phrase, network: GeneralNetwork
 extension RoutingError {
     /// The reason in the rider's language, stations by name and id.
     func message(_ L: Language, network: GeneralNetwork) -> String {
-        func name(_ id: StationID) -> String { "\(network.name(of: id)(L)) (\(id))" }
-        switch self {
-        case .unknownStation(let text):
-            return StationWording.unknown(text, suggestions: [])(L)
-        case .sameStation(let id):
-            return Phrase(uk: "звідки й куди — та сама станція: \(name(id))",
-                          en: "the start and the destination are the same station: \(name(id))")(L)
-        case .closedStation(let id):
-            return Phrase(uk: "\(name(id)) закрита: потяги проходять без зупинки",
-                          en: "\(name(id)) is closed: trains pass without stopping")(L)
-        case .unreachable(let from, let to, let reason):
-            let why: Phrase
-            switch reason {
-            case .notServed(let id):
-                why = Phrase(uk: "на \(name(id)) не зупиняється жодна лінія", en: "no line stops at \(name(id))")
-            case .suspended(let line, let a, let b):
-                why = Phrase(uk: "рух лінії \(line) між \(name(a)) і \(name(b)) призупинено",
-                             en: "no service on line \(line) between \(name(a)) and \(name(b))")
-            case .transferForbidden(let a, let b):
-                why = Phrase(uk: "пересадка з \(name(a)) на \(name(b)) неможлива",
-                             en: "the change from \(name(a)) to \(name(b)) is not possible")
-            case .disconnected:
-                why = Phrase(uk: "їх не сполучає жодна лінія чи пересадка", en: "no line or transfer joins them")
-            }
-            return Phrase(uk: "немає маршруту з \(name(from)) до \(name(to)): \(why.uk)",
-                          en: "no route from \(name(from)) to \(name(to)): \(why.en)")(L)
-        case .tooManyChanges:
-            return message(L)
-        }
+        if case .tooManyChanges = self { return message(L) }
+        return phrase(names: network)(L)
     }
 
     /// The reasons that name no station, in the rider's language.

@@ -51,6 +51,8 @@ public enum MetrotimerCLI {
         // The network data is read once per command line and handed down (station names in every view, the data of
         // plan and stations): nothing of it is kept between runs.
         let installedNetwork = try? NetworkData.load(explicit: nil, environment: environment, executablePath: executablePath)
+        let importedNetwork = installedNetwork == nil
+            ? NetworkData.importedNetwork(environment: environment, executablePath: executablePath) : nil
         guard let first = arguments.first else {
             output.writeError(usage(commands, L))
             return CLIError.usageCode
@@ -77,7 +79,7 @@ public enum MetrotimerCLI {
         }
         let context = CommandContext(arguments: Array(arguments.dropFirst()), environment: environment,
                                      executablePath: executablePath, now: now, output: output, language: language,
-                                     installedNetwork: installedNetwork)
+                                     installedNetwork: installedNetwork, importedNetwork: importedNetwork)
         do throws(CLIError) {
             try command.run(context)
             return 0

@@ -45,6 +45,7 @@ public enum NetworkData {
     /// The command's network when it is a schema 2 file (any metro, from `metrotimer import-gtfs`), validated;
     /// nil when it is Kyiv-shaped (schema 1) or cannot be found or read, which `load` then reports.
     static func generalNetwork(context: CommandContext, language: Language) throws(CLIError) -> (GeneralNetwork, String)? {
+        if let (imported, path) = context.importedNetwork { return (imported.general, path) }
         guard context.installedNetwork == nil,
               case .found(let path, let bytes) = NetworkDataSearch.run(explicit: nil, environment: context.environment,
                                                                        executablePath: context.executablePath),
@@ -55,6 +56,21 @@ public enum NetworkData {
         } catch {
             throw .data("\(path): \(error.phrase(language))")
         }
+    }
+
+    /// The imported network (schema 2) where every program looks, with its time zone's rules; nil when the file
+    /// found is Kyiv-shaped, or none is found, or it or its time zone does not load (the commands that need it
+    /// load it again through `generalNetwork(context:language:)` to say why).
+    static func importedNetwork(environment: [String: String], executablePath: String?)
+        -> (network: ImportedNetwork, path: String)?
+    {
+        guard case .found(let path, let bytes) = NetworkDataSearch.run(explicit: nil, environment: environment,
+                                                                       executablePath: executablePath),
+              GeneralNetwork.declaredSchema(of: bytes) == 2,
+              let general = try? GeneralNetwork.load(json: bytes),
+              let zone = try? zoneRules(named: general.file.time_zone, environment: environment, context: path, language: .en)
+        else { return nil }
+        return (ImportedNetwork(general: general, zone: zone), path)
     }
 
     /// The command's network: the one this command line already loaded (`CommandContext.installedNetwork`; a

@@ -13,9 +13,20 @@ public enum KyivTimestamp {
 
     /// Milliseconds (floor), e.g. for `metrotimer status --json`: `2026-08-17T22:41:15.250+03:00`.
     public static func milliseconds(unixNanoseconds: Int64) -> String {
+        milliseconds(unixNanoseconds: unixNanoseconds, clock: KyivTime.civil(unixSeconds:))
+    }
+
+    /// Milliseconds (floor) on a network's own clock (`clock`: the civil time of a Unix second there), in the same
+    /// form with that zone's offset: an imported network's times read as its riders' clocks show them.
+    public static func milliseconds(unixNanoseconds: Int64, clock: (Int64) -> CivilTime) -> String {
         let unix = floorDivide(unixNanoseconds, by: 1_000_000_000)
         let millis = Int(floorDivide(unixNanoseconds, by: 1_000_000) - unix * 1000)
-        return format(KyivTime.civil(unixSeconds: unix), fraction: millis)
+        return format(clock(unix), fraction: millis)
+    }
+
+    /// Whole seconds on a network's own clock, as `milliseconds(unixNanoseconds:clock:)`.
+    public static func seconds(unixSeconds: Int64, clock: (Int64) -> CivilTime) -> String {
+        format(clock(unixSeconds), fraction: nil)
     }
 
     /// The Unix nanoseconds of a timestamp in either form above (any numeric offset), nil for other text and for an

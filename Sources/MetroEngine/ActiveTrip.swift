@@ -97,7 +97,7 @@ public struct EngineStatus: Equatable, Sendable {
 extension EngineStatus {
     /// The same status seen at `now`: the ride's state and its snapshot move with time, nothing else does (a
     /// publisher showing a status given at a press instant shows it as of the present).
-    public func seen(at now: Instant, network: Network) -> EngineStatus {
+    public func seen(at now: Instant, network: any RideNetwork) -> EngineStatus {
         var seen = self
         seen.now = now
         seen.snapshot = active.map { StatusSnapshot(trip: $0.trip, network: network, now: now, service: $0.service) }

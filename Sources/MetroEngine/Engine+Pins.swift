@@ -14,7 +14,7 @@ extension Engine {
     /// Pins a route (never unpins it).
     @discardableResult
     public func pin(_ choice: RouteChoice, now: Instant) throws(EngineError) -> PinResult {
-        do { _ = try network.route(from: choice.from, to: choice.to) } catch { throw .plan(error) }
+        do { try network.checkRoute(from: choice.from, to: choice.to) } catch { throw .plan(error) }
         guard !routes.isPinned(choice) else { finish(now: now); return .alreadyPinned }
         var book = routes
         let evicted = book.pin(choice)

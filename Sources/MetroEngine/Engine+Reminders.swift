@@ -10,7 +10,7 @@ extension Engine {
     public func addReminder(hour: Int, minute: Int, days: ReminderDays, route: RouteChoice, wallNowUnixSeconds: Int64,
                             now: Instant) throws(EngineError) -> Int
     {
-        do { _ = try network.route(from: route.from, to: route.to) } catch { throw .plan(error) }
+        do { try network.checkRoute(from: route.from, to: route.to) } catch { throw .plan(error) }
         var book = reminders
         let number: Int
         do {
@@ -51,7 +51,7 @@ extension Engine {
                 if active != nil || calibrationSession != nil {
                     log.info("reminder \(r.timeText) \(r.route.from) → \(r.route.to) not buzzed: a trip or calibration is running")
                 } else {
-                    do { _ = try network.route(from: r.route.from, to: r.route.to); chosen = r.route; refusal = nil } catch {
+                    do { try network.checkRoute(from: r.route.from, to: r.route.to); chosen = r.route; refusal = nil } catch {
                         refusal = error.message(.en)
                     }
                 }

@@ -7,9 +7,9 @@ import MetroModel
 /// mapping valid at that moment. It is single-threaded by design (the daemon's one event loop).
 public final class Engine {
     /// The network as planning sees it: the data file with the rider's suspended stretches added.
-    public internal(set) var network: Network
+    public internal(set) var network: any RideNetwork
     /// The network as the data file has it (local suspensions are laid over it again at each change).
-    let baseNetwork: Network
+    let baseNetwork: any RideNetwork
     /// Stretches the rider suspended (`metrotimer suspend`): the fewest covering the suspended segments, by line.
     public internal(set) var suspensions: [SuspendedStretch]
     /// Schedule reminders (`metrotimer remind`).
@@ -43,7 +43,7 @@ public final class Engine {
     let log: EngineLogging
     var lastNow: Instant?
 
-    public init(network: Network, calibration: CalibrationStore, routes: RouteBook, selectedRoute: RouteChoice?,
+    public init(network: any RideNetwork, calibration: CalibrationStore, routes: RouteBook, selectedRoute: RouteChoice?,
                 store: EngineStore, wakeUp: WakeUpScheduling, haptics: HapticSink, publisher: StatusPublishing,
                 log: EngineLogging, suspensions: [SuspendedStretch] = [], reminders: ReminderBook = ReminderBook(),
                 reminderWakeUp: WallClockWakeUpScheduling? = nil, journalTally: JournalTally? = nil)
@@ -111,7 +111,7 @@ public final class Engine {
 
     /// Chooses the route the next start will ride. Never starts a trip (model §9).
     public func chooseRoute(from: StationID, to: StationID, now: Instant) throws(EngineError) {
-        do { _ = try network.route(from: from, to: to) } catch { throw .plan(error) }
+        do { try network.checkRoute(from: from, to: to) } catch { throw .plan(error) }
         let choice = RouteChoice(from: from, to: to)
         try persist { try store.saveRoutes(routes, selected: choice) }
         selectedRoute = choice

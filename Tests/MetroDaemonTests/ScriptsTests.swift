@@ -137,4 +137,24 @@ import Testing
             #expect(LanguageCoverageTests.englishWords(ours).isEmpty, "\(LanguageCoverageTests.englishWords(ours))\n\(ours)")
         }
     }
+
+    /// `make demo DEMO_DATA=FILE` rides an imported network: without stations given, from its first line's first
+    /// station to one on its second line, with the change between them.
+    @Test func demoRidesAnImportedNetwork() throws {
+        let dir = try makeScratchDirectory("demo-imported")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var env = ProcessInfo.processInfo.environment
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG", "DEMO_LANG", "METROTIMER_SOCKET", "METROTIMER_DATA"] { env[key] = nil }
+        env["DEMO_DATA"] = try writeSketchNetwork(in: dir)
+        env["DEMO_TIME_SCALE"] = "60"
+        let unblocked = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv('/bin/bash', sys.argv[1:])"
+        let r = try DaemonProcess.run("/usr/bin/python3", ["-c", unblocked, "bash", Self.root.appendingPathComponent("scripts/demo.sh").path,
+                                                           DaemonProcess.productsDirectory.path], environment: env)
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout.contains("metrotimer route A E"), "\(r.stdout)")
+        #expect(r.stdout.contains("change to line L2"), "the offline plan on the same network: \(r.stdout)")
+        #expect(r.stdout.contains("  status: Changing lines"), "\(r.stdout)")
+        #expect(r.stdout.contains("  status: Arrived: E"), "\(r.stdout)")
+        #expect(r.stdout.contains("demo: complete ride shown"), "\(r.stdout)")
+    }
 }

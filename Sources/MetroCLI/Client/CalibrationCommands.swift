@@ -72,7 +72,8 @@ extension Command {
         _ = try client.request(.calibrate(line: LineID(rawValue: line), direction: direction, from: args.positionals[2]))
         // The station by its name, as the session's prompts and results name it (the daemon accepted the query).
         var from = "«\(args.positionals[2])»"
-        if case .found(let station)? = context.stationNames.network?.resolve(args.positionals[2]) { from = station.name(language) }
+        if let network = context.stationNames.network, let id = try? network.station(named: args.positionals[2]),
+           let station = network.station(id) { from = station.name(language) }
         context.output.line(Phrase(uk: "сесію калібрування розпочато (\(LineLabel.text(line, .uk)) \(args.positionals[1])): натисніть, коли потяг рушить від станції \(from), потім на кожній зупинці",
                                    en: "calibration session started (\(LineLabel.text(line, .en)) \(args.positionals[1])): press as the train leaves \(from), then at each stop")(language))
     }

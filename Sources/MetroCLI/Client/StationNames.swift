@@ -8,9 +8,9 @@ import MetroModel
 /// nothing mutable.
 public struct StationNames: Sendable {
     /// The network the names come from; nil when no data file was found (the views then show ids).
-    public let network: Network?
+    public let network: (any RideNetwork)?
 
-    public init(network: Network?) { self.network = network }
+    public init(network: (any RideNetwork)?) { self.network = network }
 
     /// The station's name in `language`, its id when the network does not know it, "?" for none.
     func name(_ id: String?, _ language: Language) -> String {

@@ -39,7 +39,7 @@ enum YearCard {
             }
             // One bar per line ridden, in the line's colour.
             for (i, id) in y.lines.enumerated() {
-                let color = network?.line(LineID(id))?.color ?? "#888888"
+                let color = network?.lineColor(LineID(id)) ?? "#888888"
                 let x = 40 + i * 120
                 body += "  <rect x=\"\(x)\" y=\"250\" width=\"100\" height=\"30\" rx=\"15\" fill=\"\(escape(color))\"/>\n"
                 text(x + 50, 272, 18, YearCommand.lineNames([id], L).first ?? id, weight: "bold",

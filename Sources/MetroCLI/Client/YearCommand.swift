@@ -55,7 +55,7 @@ enum YearCommand {
         out += Phrase(uk: "поїздки: \(rides)", en: "rides: \(rides)")(L)
             + (cancelled > 0 ? Phrase(uk: " (і скасовані: \(cancelled))", en: " (and \(cancelled) cancelled)")(L) : "") + "\n"
         out += Phrase(uk: "час у метро: ", en: "time underground: ")(L) + duration(y.time_underground_s, L) + "\n"
-        let total = names.network?.allStations.count
+        let total = names.network?.stationCount
         out += Phrase(uk: "станції: \(y.stations)", en: "stations: \(y.stations)")(L)
             + (total.map { Phrase(uk: " із \($0)", en: " of \($0)")(L) } ?? "") + "\n"
         out += Phrase(uk: "лінії: ", en: "lines: ")(L) + lineNames(y.lines, L).joined(separator: ", ") + "\n"

@@ -5,16 +5,16 @@ extension DaemonConfig {
     /// must be one station, and the two must differ. What the service state refuses now (a closed station, a
     /// suspended stretch) is not the configuration's fault and is refused when the trip starts, as for any route.
     /// `--check-config` and the daemon's start ask the same question here.
-    func defaultRoute(on network: Network) -> Result<RouteChoice?, ConfiguredRouteProblem> {
+    func defaultRoute(on network: any RideNetwork) -> Result<RouteChoice?, ConfiguredRouteProblem> {
         guard let route else { return .success(nil) }
         var ids: [StationID] = []
         for query in [route.from, route.to] {
-            guard case .found(let station) = network.resolve(query) else {
+            guard let station = try? network.station(named: query) else {
                 return .failure(ConfiguredRouteProblem(phrase: Phrase(
                     uk: "route = '\(route.from) \(route.to)': '\(query)' — не одна станція (дивіться metrotimer stations)",
                     en: "route = \(route.from) \(route.to): '\(query)' is not one station (see metrotimer stations)")))
             }
-            ids.append(station.id)
+            ids.append(station)
         }
         guard ids[0] != ids[1] else {
             let name = PlanError.sameStation(ids[0])

@@ -8,13 +8,13 @@ import MetroModel
 extension StatusDocument {
     /// Builds the document from the engine's status and the daemon's facts. `wall` maps model instants that are
     /// not part of a trip (e.g. the last snap) to Unix time.
-    public init(status: EngineStatus, facts: DaemonFacts, wall: WallClockMapping, network: Network) {
+    public init(status: EngineStatus, facts: DaemonFacts, wall: WallClockMapping, network: any RideNetwork) {
         let nowWall = status.active?.trip.wall ?? wall
         var trip: Trip?
         if let active = status.active, let snapshot = status.snapshot {
             let ride = active.trip
             func t(_ instant: Instant) -> String {
-                KyivTimestamp.milliseconds(unixNanoseconds: ride.wall.unixNanoseconds(at: instant))
+                KyivTimestamp.milliseconds(unixNanoseconds: ride.wall.unixNanoseconds(at: instant), clock: network.civil)
             }
             trip = Trip(
                 t0: t(ride.t0), arrival: t(ride.arrival), planned_arrival: t(ride.initialArrival),
@@ -32,7 +32,7 @@ extension StatusDocument {
                 },
                 service: active.service.map {
                     Service(kind: $0.kind.rawValue, station: $0.station.rawValue,
-                            time: KyivTimestamp.seconds(unixNanoseconds: $0.unixSeconds * 1_000_000_000))
+                            time: KyivTimestamp.seconds(unixSeconds: $0.unixSeconds, clock: network.civil))
                 },
                 manual_corrections: ride.manualCorrections, late_corrections: ride.lateCorrections,
                 gps_corrections: ride.gpsCorrections)
@@ -45,7 +45,8 @@ extension StatusDocument {
                       // mapping moves with each wall-clock step or slew, and the snapshot must not (model §11).
                       last_snap: status.gps.lastSnap.map {
                           Snap(station: $0.station.rawValue,
-                               at: KyivTimestamp.milliseconds(unixNanoseconds: nowWall.unixNanoseconds(at: $0.at)))
+                               at: KyivTimestamp.milliseconds(unixNanoseconds: nowWall.unixNanoseconds(at: $0.at),
+                                                             clock: network.civil))
                       })
         let calibration = status.calibrationSession.map {
             CalibrationSessionInfo(line: $0.line.rawValue, direction: $0.direction.rawValue,
@@ -58,7 +59,7 @@ extension StatusDocument {
         }
         self.init(
             state: status.state.rawValue,
-            now: KyivTimestamp.milliseconds(unixNanoseconds: nowWall.unixNanoseconds(at: status.now)),
+            now: KyivTimestamp.milliseconds(unixNanoseconds: nowWall.unixNanoseconds(at: status.now), clock: network.civil),
             route: status.route.map { Route(from: $0.from.rawValue, to: $0.to.rawValue) },
             clock: facts.clock, hardware: facts.hardware, time_scale: facts.timeScale,
             language: facts.language.rawValue,

@@ -5,7 +5,7 @@ import MetroModel
 extension EngineError {
     /// The refusal as the rider reads it: a plan's refusal names stations by name (as `metrotimer plan` does),
     /// not by id.
-    func message(_ language: Language, names network: Network) -> String {
+    func message(_ language: Language, names network: any RideNetwork) -> String {
         if case .plan(let error) = self { return error.message(language, names: network) }
         return message(language)
     }

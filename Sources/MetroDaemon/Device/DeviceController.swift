@@ -179,7 +179,10 @@ final class DeviceController {
                 if state == .reminderBuzzing { acknowledgeAlert() }
                 play(.number(number))
             case .buzzRouteStopCount:
-                guard let route = engine.selectedRoute, let events = try? engine.network.route(from: route.from, to: route.to)
+                // The route a press now would ride (on an imported network the planner's choice may change with the hour).
+                guard let route = engine.selectedRoute,
+                      let events = try? engine.network.route(from: route.from, to: route.to,
+                                                             leavingAtUnixSeconds: clock.wallMapping().unixSeconds(at: modelNow))
                 else { throw EngineError.noRouteChosen }
                 play(.number(events.dropFirst().filter(\.isStop).count))
             case .acknowledge:

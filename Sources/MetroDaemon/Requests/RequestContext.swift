@@ -9,7 +9,7 @@ struct RequestContext {
     let now: Instant
     /// The sender's language when it names one (`metrotimer --lang`), else the daemon's.
     let language: Language
-    let network: Network
+    let network: any RideNetwork
     /// The status document as of now (every reply to a command carries it).
     let status: () -> StatusDocument
 

@@ -7,7 +7,7 @@ import MetroModel
 /// enum, with no `default:`: a request added to the contract does not compile until it is routed here.
 final class RequestRouter: ControlRequestHandling {
     private let clock: ModelClock
-    private let network: Network
+    private let network: any RideNetwork
     private let hub: StatusHub
     private let engine: Engine
     private let trip: TripRequests
@@ -19,7 +19,7 @@ final class RequestRouter: ControlRequestHandling {
     private let device: DeviceRequests
 
     init(engine: Engine, hub: StatusHub, device: DeviceController, hardware: Hardware, store: SQLiteStore,
-         network: Network, clock: ModelClock, journalUnreadable: String?)
+         network: any RideNetwork, clock: ModelClock, journalUnreadable: String?)
     {
         self.clock = clock
         self.network = network

@@ -80,7 +80,7 @@ struct ConfigCheck {
     }
 
     private mutating func checkData(_ config: DaemonConfig, environment: [String: String]) {
-        let network: Network
+        let network: any RideNetwork
         switch config.loadNetwork(environment: environment) {
         case .success(let loaded): network = loaded.network
         case .failure(let problem):

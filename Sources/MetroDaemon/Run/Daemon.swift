@@ -17,7 +17,7 @@ public final class Daemon {
     let log: Logger
     let loop: EventLoop
     let clock: ModelClock
-    let network: Network
+    let network: any RideNetwork
     let store: SQLiteStore
     let engine: Engine
     let haptics: HapticMotor
@@ -150,7 +150,7 @@ public final class Daemon {
     /// The journal's figures, counted once here and kept up to date by the engine as trips are journaled: `stats`
     /// and `stats --year` then cost the loop the same however long the journal grows. With why the journal could
     /// not be read, if it could not (its figures would be incomplete, so they are refused until a restart).
-    private static func countJournal(_ store: SQLiteStore, network: Network, log: Logger) -> (JournalTally, String?) {
+    private static func countJournal(_ store: SQLiteStore, network: any RideNetwork, log: Logger) -> (JournalTally, String?) {
         var tally = JournalTally(network: network)
         do {
             try store.eachJournalEntry { tally.add($0) }

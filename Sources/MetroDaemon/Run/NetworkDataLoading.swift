@@ -4,7 +4,7 @@ import MetroSystem
 extension DaemonConfig {
     /// The network the daemon runs on (`data_file`, else where every program looks), and the file it came from;
     /// or why there is none, in both languages. The daemon's start and `--check-config` load it this way.
-    func loadNetwork(environment: [String: String]) -> Result<(network: Network, path: String), NetworkLoadProblem> {
+    func loadNetwork(environment: [String: String]) -> Result<(network: any RideNetwork, path: String), NetworkLoadProblem> {
         switch NetworkDataSearch.run(explicit: dataFile, environment: environment) {
         case .missing(let tried):
             let places = tried.joined(separator: ", ")
@@ -16,10 +16,41 @@ extension DaemonConfig {
                                                               en: "cannot read network data: \(error)"),
                                                isMissing: false))
         case .found(let path, let bytes):
-            do { return .success((try Network.load(json: bytes), path)) } catch {
+            do throws(NetworkDataError) {
+                if GeneralNetwork.declaredSchema(of: bytes) == 2 {
+                    let general = try GeneralNetwork.load(json: bytes)
+                    return zoneRules(of: general, path: path, environment: environment).map {
+                        (ImportedNetwork(general: general, zone: $0), path)
+                    }
+                }
+                return .success((try Network.load(json: bytes), path))
+            } catch {
                 return .failure(NetworkLoadProblem(phrase: Phrase(uk: "\(path): \(error.ukrainian)", en: "\(path): \(error.message)"),
                                                    isMissing: false))
             }
+        }
+    }
+
+    /// The rules of an imported network's time zone from the system's tz database, or why they cannot be read
+    /// (a network whose clock is unknown cannot be ridden: every timetable look-up needs it).
+    private func zoneRules(of general: GeneralNetwork, path: String, environment: [String: String])
+        -> Result<TimeZoneRules, NetworkLoadProblem>
+    {
+        let name = general.file.time_zone
+        do {
+            return .success(try TimeZoneRules(tzif: try TimeZoneDatabase.tzifBytes(named: name, environment: environment)))
+        } catch let error as TimeZoneDatabase.LookupError {
+            return .failure(NetworkLoadProblem(phrase: Phrase(uk: "\(path): time_zone: \(error.ukrainian)",
+                                                              en: "\(path): time_zone: \(error.description)"),
+                                               isMissing: false))
+        } catch let error as TimeZoneFileError {
+            return .failure(NetworkLoadProblem(phrase: Phrase(uk: "\(path): часовий пояс «\(name)»: \(error.phrase.uk)",
+                                                              en: "\(path): time zone '\(name)': \(error.phrase.en)"),
+                                               isMissing: false))
+        } catch {
+            return .failure(NetworkLoadProblem(phrase: Phrase(uk: "\(path): часовий пояс «\(name)» не прочитано: \(error)",
+                                                              en: "\(path): time zone '\(name)' could not be read: \(error)"),
+                                               isMissing: false))
         }
     }
 }

@@ -12,13 +12,13 @@ final class StatusHub: StatusPublishing {
     private let log: Logger
     private let supervisor: Supervisor
     private let watchers: Watchers
-    private let network: Network
+    private let network: any RideNetwork
     private let clock: ModelClock
     private let facts: DaemonFactsReader
     private var lastDocument: StatusDocument?
     private(set) var summary = "starting"
 
-    init(language: Language, log: Logger, supervisor: Supervisor, watchers: Watchers, network: Network, clock: ModelClock,
+    init(language: Language, log: Logger, supervisor: Supervisor, watchers: Watchers, network: any RideNetwork, clock: ModelClock,
          facts: DaemonFactsReader)
     {
         self.language = language
@@ -62,7 +62,7 @@ final class StatusHub: StatusPublishing {
 /// The one-line human status used for `systemctl status` and the simulated board's log. It shows only what stays
 /// true until the next published change.
 enum StatusSummary {
-    static func line(_ document: StatusDocument, network: Network, language: Language) -> String {
+    static func line(_ document: StatusDocument, network: any RideNetwork, language: Language) -> String {
         func name(_ id: String) -> String { network.station(StationID(id))?.name(language) ?? id }
         func clock(_ iso: String) -> String {
             // "2026-08-17T22:41:15.250+03:00" → "22:41"

@@ -29,7 +29,7 @@ public enum CorrectionError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String { message(.en) }
 }
 
-extension Network {
+extension RideNetwork {
     /// "The train is at event `a` right now" (model §5.1).
     ///
     /// Events 0…a get synthetic past times `now − (a − i)` seconds (they only mark stations as passed); the rest
@@ -44,7 +44,8 @@ extension Network {
         for i in 0...a { prefix.append(ScheduledEvent(trip.route[i], at: now - (a - i))) }
         var cursor = now
         if a >= 1 && trip.route[a].isStop && !trip.route[a].isTransfer {
-            cursor = cursor + travelAndDwell(from: trip.route[a - 1], to: trip.route[a], calibration: calibration).dwell
+            cursor = cursor + travelAndDwell(from: trip.route[a - 1], to: trip.route[a], calibration: calibration,
+                                           wall: trip.wall, leaving: now).dwell
         }
         var replanned = trip
         replanned.events = fill(route: trip.route, from: a + 1, cursor: cursor, prefix: prefix,

@@ -68,7 +68,7 @@ public enum SnapLimits {
     public static let correctionIntervalSeconds = 30
 }
 
-extension Network {
+extension RideNetwork {
     /// Decides what a GPS fix means for a trip (model §5.4), without changing anything.
     ///
     /// - `wallNowUnixNanoseconds`: the wall clock when the fix was handled, to judge the fix's age.
@@ -91,7 +91,7 @@ extension Network {
 
         var best: (index: Int, distance: Double)?
         for (index, event) in trip.events.enumerated() {
-            guard let station = stations[event.station], station.isSurface else { continue }
+            guard let station = station(event.station), station.isSurface else { continue }
             let distance = greatCircleMeters(latitude1: fix.latitude, longitude1: fix.longitude,
                                              latitude2: station.latitude, longitude2: station.longitude)
             if distance <= SnapLimits.snapRadiusMeters && distance < (best?.distance ?? .infinity) {

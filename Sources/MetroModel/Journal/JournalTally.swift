@@ -6,7 +6,7 @@
 /// those computed from scratch over the same entries.
 public struct JournalTally: Sendable {
     /// The network as the data file plans it, without the rider's suspensions: the stations a ride passed.
-    private let network: Network
+    private let network: any RideNetwork
     private var statistics = JournalStatistics.Tally()
     /// The arrival accuracy over the whole journal.
     public private(set) var accuracy = RideAccuracy(entries: [])
@@ -17,7 +17,7 @@ public struct JournalTally: Sendable {
     public private(set) var count = 0
 
     /// An empty tally over `network` (the data file's).
-    public init(network: Network) {
+    public init(network: any RideNetwork) {
         self.network = network.withLocalSuspensions([])
     }
 
@@ -47,7 +47,7 @@ public struct JournalTally: Sendable {
         let route = RouteChoice(from: from, to: to)
         if let known = stationsOfRoute[route] { return known }
         let stations: [StationID]
-        if let events = try? network.route(from: from, to: to) {
+        if let events = try? network.route(from: from, to: to, leavingAtUnixSeconds: nil) {
             stations = events.map(\.station)
         } else {
             stations = [from, to].filter { network.station($0) != nil }

@@ -30,34 +30,51 @@ extension GeneralNetwork {
         return plan
     }
 
-    /// The schedule of a planned route from `t0` (model §3), as `Network.fill` books Kyiv's: a change's walk starts
-    /// after the exit station's dwell, its wait is a quarter of the headway at the instant the rider reaches the
-    /// platform (rounded down), and no dwell is booked at the destination or at a change.
+    /// The schedule of a planned route from `t0` (model §3): `fill` from the departure, on the service day of the
+    /// plan (which may be a day of the feed's calendar standing in for one past it).
     func schedule(_ route: PlannedRoute, t0: Instant, service: ZonedServiceTime) -> [ScheduledEvent] {
-        let plan = route.events
-        // The direction of the train boarded at each change, in the order of the changes.
-        var boardedDirections = route.legs.dropFirst().map(\.direction).makeIterator()
-        var events = [ScheduledEvent(plan[0], at: t0)]
-        var cursor = t0
-        var elapsed = 0
-        let last = plan.count - 1
-        guard last >= 1 else { return events }
-        for i in 1...last {
-            let event = plan[i], previous = plan[i - 1]
+        let events = route.events
+        return fill(route: events, from: 1, cursor: t0, prefix: [ScheduledEvent(events[0], at: t0)],
+                    calibration: .empty) { instant in
+            (service.kindOfDay, service.secondsAfterMidnight + Int(floorDivide(instant - t0, by: 1_000_000_000)))
+        }
+    }
+
+    /// Where an instant falls in the timetable: the kind of day and the seconds after the service day's midnight.
+    typealias ServiceClock = (Instant) -> (day: String, seconds: Int)
+
+    /// Computes the schedule of `route` from position `index` on (model §3), as `Network.fill` books Kyiv's, and
+    /// returns `prefix` followed by it; `cursor` is the instant the train leaves event `index − 1`.
+    ///
+    /// A ride takes the running time of the hour's band the train leaves in and the dwell at a stop on the way,
+    /// each from calibration where the rider has measured the segment; a change's walk starts after the exit
+    /// station's dwell, its wait is a quarter of the boarded line's headway at the instant the rider reaches the
+    /// platform (rounded down); no dwell is booked at the destination or at a change. Every ride carries the
+    /// feed's spreads (measured from the shortest the feed has seen) for the never-late rule (model §4).
+    func fill(route: [RouteEvent], from index: Int, cursor start: Instant, prefix: [ScheduledEvent],
+              calibration: CalibrationStore, clock: ServiceClock) -> [ScheduledEvent]
+    {
+        precondition(prefix.count == index && index >= 1, "fill needs the events before `index`")
+        var events = prefix
+        events.reserveCapacity(route.count)
+        var cursor = start
+        let last = route.count - 1
+        guard index <= last else { return events }
+        for i in index...last {
+            let event = route[i], previous = route[i - 1]
             var travel = 0, dwell = 0, wait = 0
             var runningSpread: Int?, dwellSpread: Int?
             if event.isTransfer {
                 travel = walkSeconds(from: previous.station, to: event.station)
-                let direction = boardedDirections.next()
-                if i < last, let direction {
-                    let platform = service.secondsAfterMidnight + elapsed + travel
-                    wait = (headways.headway(line: event.line, direction: direction, day: service.kindOfDay,
-                                             secondsAfterMidnight: platform) ?? 0) / 4
+                if i < last, let direction = direction(line: event.line, from: event.station, to: route[i + 1].station) {
+                    let platform = clock(cursor + travel)
+                    wait = (headways.headway(line: event.line, direction: direction, day: platform.day,
+                                             secondsAfterMidnight: platform.seconds) ?? 0) / 4
                 }
             } else {
-                let timing = timing(line: event.line, from: previous.station, to: event.station,
-                                    hour: (service.secondsAfterMidnight + elapsed) / 3600)
-                (travel, dwell, runningSpread, dwellSpread) = timing
+                (travel, dwell, runningSpread, dwellSpread) = timing(line: event.line, from: previous.station,
+                                                                     to: event.station, hour: clock(cursor).seconds / 3600,
+                                                                     calibration: calibration)
             }
             let arrival = cursor + (travel + wait)
             let stops = event.isStop && !event.isTransfer && i < last
@@ -67,10 +84,41 @@ extension GeneralNetwork {
             if stops { scheduled.dwellSpreadSeconds = dwellSpread }
             if event.isTransfer && i < last { scheduled.bookedWaitSeconds = wait }
             events.append(scheduled)
-            elapsed += travel + wait + (stops ? dwell : 0)
             cursor = scheduled.departure
         }
         return events
+    }
+
+    /// `timing(line:from:to:hour:)` with the rider's calibration of the segment, where there is one, in place of
+    /// the feed's running time or dwell; the spread still reaches down to the shortest the feed has seen, so a
+    /// measured time slower than the timetable's never makes an alert late.
+    func timing(line: LineID, from: StationID, to: StationID, hour: Int, calibration: CalibrationStore)
+        -> (running: Int, dwell: Int, runningSpread: Int?, dwellSpread: Int?)
+    {
+        var timing = self.timing(line: line, from: from, to: to, hour: hour)
+        let key = SegmentKey(from: from, to: to)
+        if let measured = calibration.runningAverage(for: key) {
+            let fastest = timing.running - (timing.runningSpread ?? 0)
+            timing.running = rha(measured)
+            if timing.runningSpread != nil { timing.runningSpread = max(timing.running - fastest, 0) }
+        }
+        if let measured = calibration.dwellAverage(for: key) {
+            let shortest = timing.dwell - (timing.dwellSpread ?? 0)
+            timing.dwell = rha(measured)
+            if timing.dwellSpread != nil { timing.dwellSpread = max(timing.dwell - shortest, 0) }
+        }
+        return timing
+    }
+
+    /// The direction in which a pattern of `line` calls at `from` and later at `to`, nil when none does.
+    public func direction(line: LineID, from: StationID, to: StationID) -> Direction? {
+        guard let record = self.line(line) else { return nil }
+        for pattern in record.patterns {
+            guard let a = pattern.stations.firstIndex(of: from.rawValue),
+                  pattern.stations[(a + 1)...].contains(to.rawValue) else { continue }
+            return Direction(rawValue: pattern.direction)
+        }
+        return nil
     }
 
     /// The trip's alerts (model §4), which warn of its first change, with a "change here" for each later one: at

@@ -12,12 +12,14 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     case closedStation(StationID)
     /// No service on the stretch between two adjacent stations now.
     case suspended(from: StationID, to: StationID)
+    /// An imported network's planner found no route the daemon can ride; the reason, worded by the network.
+    case noRide(Phrase)
 
     /// The reason in a language, naming the station(s) by id.
     public func message(_ language: Language) -> String { message(language, names: nil) }
 
     /// The reason in a language, naming stations by their names in `network` where known.
-    public func message(_ language: Language, names network: Network?) -> String {
+    public func message(_ language: Language, names network: (any RideNetwork)?) -> String {
         func name(_ id: StationID) -> String { network?.station(id)?.name(language) ?? id.rawValue }
         // A candidate the rider may type instead: in English with its id (ASCII, and what every command takes);
         // the Ukrainian names it only, with no Latin letters in the sentence.
@@ -42,6 +44,8 @@ public enum PlanError: Error, Equatable, Sendable, CustomStringConvertible {
         case .closedStation(let id):
             return Phrase(uk: "Станція \(name(id)) закрита: потяги її минають",
                           en: "\(name(id)) is closed: trains pass without stopping")(language)
+        case .noRide(let reason):
+            return reason(language)
         case .suspended(let from, let to):
             return Phrase(uk: "Зараз немає руху на перегоні \(name(from)) — \(name(to))",
                           en: "No service on this stretch now: \(name(from)) – \(name(to))")(language)

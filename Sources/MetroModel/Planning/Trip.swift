@@ -81,12 +81,12 @@ public struct Trip: Hashable, Sendable, Codable {
     }
 }
 
-extension Network {
+extension RideNetwork {
     /// Plans and schedules a trip anchored at the departure press `t0` (model §2–§3).
     public func startTrip(from: StationID, to: StationID, t0: Instant, wall: WallClockMapping,
                           calibration: CalibrationStore) throws(PlanError) -> Trip
     {
-        let route = try self.route(from: from, to: to)
+        let route = try self.route(from: from, to: to, leavingAtUnixSeconds: wall.unixSeconds(at: t0))
         let events = fill(route: route, from: 1, cursor: t0, prefix: [ScheduledEvent(route[0], at: t0)],
                           calibration: calibration, wall: wall)
         return Trip(from: from, to: to, t0: t0, wall: wall, route: route, events: events,

@@ -9,28 +9,30 @@ extension GeneralNetwork {
     /// within the hour is "last soon" only when the next day's first train is more than an hour after it. The first
     /// hard issue wins (`after_last`, `before_first`), else the first `last_soon`, else none; the checks only warn.
     public func serviceIssue(for plan: GeneralPlan) -> ServiceIssue? {
-        let trip = plan.trip
-        var boardings: [(index: Int, leg: Int)] = []
-        if trip.events.count > 1 && !trip.events[1].isTransfer { boardings.append((0, 0)) }
-        var leg = 0
-        for k in trip.events.indices.dropLast() where k > 0 && trip.events[k].isTransfer {
-            leg += 1
-            boardings.append((k, leg))
-        }
-        let nextDay = ZonedServiceTime.kindOfDay(weekday: plan.service.weekday % 7 + 1)
+        serviceIssue(for: plan.trip, service: plan.service)
+    }
+
+    /// The service warning for a trip scheduled from the service time `service` of its departure; the line's
+    /// direction at each boarding is the one its patterns run from there to the next event.
+    public func serviceIssue(for trip: Trip, service: ZonedServiceTime) -> ServiceIssue? {
+        var boardings: [Int] = []
+        if trip.events.count > 1 && !trip.events[1].isTransfer { boardings.append(0) }
+        for k in trip.events.indices.dropLast() where k > 0 && trip.events[k].isTransfer { boardings.append(k) }
+        let nextDay = ZonedServiceTime.kindOfDay(weekday: service.weekday % 7 + 1)
         var lastSoon: ServiceIssue?
-        for (index, leg) in boardings where leg < plan.route.legs.count {
+        for index in boardings {
             let event = trip.events[index]
-            let direction = plan.route.legs[leg].direction.rawValue
+            guard let direction = direction(line: event.line, from: event.station,
+                                            to: trip.events[index + 1].station)?.rawValue else { continue }
             let at = index == 0 ? trip.t0 : event.arrival
             let elapsed = Int(floorDivide(at - trip.t0, by: 1_000_000_000))
-            let seconds = plan.service.secondsAfterMidnight + elapsed
+            let seconds = service.secondsAfterMidnight + elapsed
             let unix = trip.wall.unixSeconds(at: at)
             func window(_ day: String) -> (first: Int, last: Int)? {
                 serviceWindows[ServiceWindowKey(station: event.station.rawValue, line: event.line.rawValue,
                                                 direction: direction, day: day)]
             }
-            guard let today = window(plan.service.kindOfDay) else { continue }
+            guard let today = window(service.kindOfDay) else { continue }
             let tomorrow = window(nextDay)
             if today.first <= seconds && seconds <= today.last {
                 let continues = tomorrow.map { $0.first + 86_400 <= today.last + 3600 } ?? false

@@ -20,10 +20,10 @@ public struct ServiceIssue: Hashable, Sendable, Codable {
         self.unixSeconds = unixSeconds
     }
 
-    /// A one-line warning in a language, with the time on the Kyiv clock.
-    public func message(_ language: Language, network: Network) -> String {
+    /// A one-line warning in a language, with the time on the network's clock.
+    public func message(_ language: Language, network: any RideNetwork) -> String {
         message(language, stationName: network.station(station)?.name(language) ?? station.rawValue,
-                civil: KyivTime.civil(unixSeconds: unixSeconds))
+                civil: network.civil(unixSeconds: unixSeconds))
     }
 
     /// A one-line warning in a language about the station named `name`, with the time as `civil` shows it.

@@ -34,7 +34,7 @@ public struct StatusSnapshot: Equatable, Sendable, Codable {
 
     /// The snapshot of a trip at `now`. `network` is where station facts come from; `service` is the trip's
     /// service warning as computed when it started.
-    public init(trip: Trip, network: Network, now: Instant, service: ServiceIssue?) {
+    public init(trip: Trip, network: any RideNetwork, now: Instant, service: ServiceIssue?) {
         let upcoming = trip.events.indices.dropFirst().filter { trip.events[$0].isStop && trip.events[$0].arrival > now }
         from = trip.from
         destination = trip.to

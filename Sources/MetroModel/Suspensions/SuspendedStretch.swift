@@ -28,9 +28,11 @@ public enum SuspensionError: Error, Equatable, Sendable {
     case differentLines(StationID, StationID)
     /// No such station.
     case unknownStation(StationID)
+    /// The network is an imported one, where the rider cannot suspend stretches yet.
+    case notOnImportedNetwork
 
     /// The reason, naming the stations.
-    public func message(_ language: Language, names network: Network?) -> String {
+    public func message(_ language: Language, names network: (any RideNetwork)?) -> String {
         func name(_ id: StationID) -> String { network?.station(id)?.name(language) ?? id.rawValue }
         switch self {
         case .sameStation(let id):
@@ -41,6 +43,9 @@ public enum SuspensionError: Error, Equatable, Sendable {
                           en: "\(name(a)) and \(name(b)) are on different lines: a stretch lies on one line")(language)
         case .unknownStation(let id):
             return Phrase(uk: "Немає такої станції: \(id)", en: "No such station: \(id)")(language)
+        case .notOnImportedNetwork:
+            return Phrase(uk: "на імпортованій мережі перегони поки не призупиняються",
+                          en: "stretches cannot be suspended on an imported network yet")(language)
         }
     }
 }

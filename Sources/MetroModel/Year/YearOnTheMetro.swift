@@ -36,14 +36,14 @@ public struct YearOnTheMetro: Sendable, Equatable {
     static let serviceDayStartHour = 4
 
     /// The figures of `year` over a journal (any order). Entries without a wall time of their start are left out.
-    public init(year: Int, entries: [JournalEntry], network: Network) {
+    public init(year: Int, entries: [JournalEntry], network: any RideNetwork) {
         var journal = JournalTally(network: network)
         for entry in entries { journal.add(entry) }
         self = journal.year(year)
     }
 
     /// The figures of a year's tally.
-    init(year: Int, tally: Tally, network: Network) {
+    init(year: Int, tally: Tally, network: any RideNetwork) {
         self.year = year
         rides = tally.rides
         cancelled = tally.entries - tally.rides

@@ -31,7 +31,9 @@ final class DaemonProcess {
     private(set) var process: Process?
 
     /// Writes a config (simulated board, gpsd off unless given, time scale 1 unless given) plus `extra` lines.
-    init(timeScale: Double = 1, extra: [String] = [], directory existing: URL? = nil) throws {
+    /// `dataFile` is the network the daemon rides (Kyiv's unless given).
+    init(timeScale: Double = 1, extra: [String] = [], directory existing: URL? = nil,
+         dataFile: String = DaemonProcess.dataFile) throws {
         if let existing {
             directory = existing
         } else {
@@ -45,7 +47,7 @@ final class DaemonProcess {
             "state_directory = \(directory.appendingPathComponent("state").path)",
             "runtime_directory = \(directory.appendingPathComponent("run").path)",
             "control_group =",
-            "data_file = \(DaemonProcess.dataFile)",
+            "data_file = \(dataFile)",
             "language = en",
         ]
         if !extra.contains(where: { $0.hasPrefix("gpsd") }) { lines.append("gpsd = off") }

@@ -19,11 +19,12 @@ final class EngineRig {
     /// A rig at model time `now` (boot-time timeline), whose wall clock reads `wallUnix` at that moment.
     init(now: Instant = bootT0, wallUnix: Int64 = mondayNoon, route: RouteChoice? = nil,
          calibration: CalibrationStore = .empty, routes: RouteBook = RouteBook(), store: RecordingStore = RecordingStore(),
-         suspensions: [SuspendedStretch] = [], reminders: ReminderBook = ReminderBook())
+         suspensions: [SuspendedStretch] = [], reminders: ReminderBook = ReminderBook(),
+         network: any RideNetwork = kyiv)
     {
         self.store = store
         wall = wallMapping(mapping: now, toUnixSeconds: wallUnix)
-        engine = Engine(network: kyiv, calibration: calibration, routes: routes, selectedRoute: route, store: store,
+        engine = Engine(network: network, calibration: calibration, routes: routes, selectedRoute: route, store: store,
                         wakeUp: alarm, haptics: haptics, publisher: publisher, log: log, suspensions: suspensions,
                         reminders: reminders, reminderWakeUp: wallAlarm)
         clock = VirtualClock(engine: engine, wakeUp: alarm, now: now)

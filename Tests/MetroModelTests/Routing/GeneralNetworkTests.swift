@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MetroModel
+import MetroTestSupport
 import Testing
 
 /// A schema 2 network as the model loads it (`GeneralNetwork.load(json:)`): what it refuses, and the schedule and

@@ -1,5 +1,6 @@
 import Testing
 @testable import MetroModel
+import MetroTestSupport
 
 /// The planner on small schema 2 networks: branches, expresses, several changes, forbidden and walked transfers.
 @Suite("Routes with any number of changes: general networks")

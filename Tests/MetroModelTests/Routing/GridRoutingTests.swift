@@ -1,5 +1,6 @@
 import Testing
 @testable import MetroModel
+import MetroTestSupport
 
 /// A synthetic 500-station grid: how large the graph gets and that planning over it stays whole. No timing is
 /// asserted (the machines that run the tests are shared); the suite running in well under a second is the check

@@ -1,5 +1,6 @@
 import Testing
 @testable import MetroModel
+import MetroTestSupport
 
 /// A schema 2 file's headways as the planner asks for them.
 @Suite("Routes with any number of changes: a schema 2 file's headways")

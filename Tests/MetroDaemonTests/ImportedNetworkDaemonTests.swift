@@ -1,0 +1,79 @@
+import Foundation
+import MetroControl
+import MetroModel
+import MetroTestSupport
+import Testing
+
+/// An imported network file (schema 2) written into `dir`: L1 A–B–C–D, L2 C–E–F, L3 F–G–H, every ride 100 s,
+/// every dwell 20 s, a train every 4 min, on `zone`'s clock.
+func writeSketchNetwork(in dir: URL, zone: String = "America/New_York") throws -> String {
+    var sketch = SketchNetwork()
+    sketch.timeZone = zone
+    sketch.line("L1", ["A", "B", "C", "D"])
+    sketch.line("L2", ["C", "E", "F"])
+    sketch.line("L3", ["F", "G", "H"])
+    for line in ["L1", "L2", "L3"] {
+        for direction in ["forward", "backward"] {
+            for day in ["weekday", "saturday", "sunday"] {
+                sketch.headways.append(.init(line: line, direction: direction, day: day, hour: 12, start_s: 240, end_s: 240))
+            }
+        }
+    }
+    let path = dir.appendingPathComponent("sketch.json").path
+    try JSONEncoder().encode(sketch.file).write(to: URL(fileURLWithPath: path))
+    return path
+}
+
+/// The real daemon riding an imported network: `data_file =` names it, the route and schedule are the planner's,
+/// times carry the network's own offset, the rider's presses work as on Kyiv's, and what it cannot ride or load
+/// is refused by name.
+@Suite struct ImportedNetworkDaemonTests {
+    @Test func theDaemonRidesAnImportedNetworkFromStartToArrival() throws {
+        let dir = try makeScratchDirectory("imported-ride")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let daemon = try DaemonProcess(timeScale: 20, dataFile: try writeSketchNetwork(in: dir))
+        defer { daemon.stop(); daemon.remove() }
+        try daemon.start()
+
+        let twoChanges = try daemon.cli(["route", "A", "H"])
+        #expect(twoChanges.status != 0)
+        #expect(twoChanges.stderr.contains("this ride needs at least 2 changes"), "\(twoChanges.stderr)")
+        let chosen = try daemon.cli(["route", "A", "F"])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        let started = try daemon.cli(["start"])
+        #expect(started.status == 0, "\(started.stderr)")
+
+        let trip = try #require(try daemon.trip())
+        let events = try #require(trip["events"] as? [[String: Any]])
+        #expect(events.map { $0["station"] as? String } == ["A", "B", "C", "C", "E", "F"])
+        #expect(events.map { $0["transfer"] as? Bool } == [false, false, false, true, false, false])
+        // New York's clock: -05:00 in winter, -04:00 in summer, whatever today is.
+        let arrival = try #require(trip["arrival"] as? String)
+        #expect(arrival.hasSuffix("-05:00") || arrival.hasSuffix("-04:00"), "\(arrival)")
+        let t0 = try #require(trip["t0"] as? String)
+        let nanoseconds = try #require(KyivTimestamp.unixNanoseconds(arrival)) - (try #require(KyivTimestamp.unixNanoseconds(t0)))
+        #expect(nanoseconds == 580_000_000_000, "100 + 20 + 100 + 20, the change (60 s and a quarter of 4 min), 100 + 20 + 100")
+        let kinds = (trip["alerts"] as? [[String: Any]])?.map { $0["kind"] as? String }
+        #expect(kinds == ["transfer", "train_departed_reminder", "next_stop", "arrival"])
+
+        // At ×20 the ride takes 29 s: the change comes after 11 s of it, the arrival after 29.
+        #expect(eventually(timeout: 60) { (try? daemon.status()["state"] as? String) == "arrived" }, "\(daemon.log)")
+        let arrived = try daemon.cli(["arrived"])
+        #expect(arrived.status == 0, "\(arrived.stderr)")
+        let journal = try daemon.journal()
+        #expect(journal.first?["from"] as? String == "A" && journal.first?["to"] as? String == "F")
+        #expect(journal.first?["outcome"] as? String == "arrived")
+        #expect(daemon.log.contains("alert: transfer") && daemon.log.contains("alert: arrival"), "\(daemon.log)")
+    }
+
+    @Test func anImportedNetworkWhoseTimeZoneIsUnknownIsRefusedByName() throws {
+        let dir = try makeScratchDirectory("imported-zone")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let data = try writeSketchNetwork(in: dir, zone: "Europe/Atlantis")
+        let config = dir.appendingPathComponent("check.conf").path
+        try "data_file = \(data)\nstate_directory = \(dir.path)/state\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let r = try DaemonProcess.run(DaemonProcess.daemonPath, ["--config", config, "--check-config"])
+        #expect(r.status != 0, "\(r.stdout)")
+        #expect(r.stderr.contains(data) && r.stderr.contains("Europe/Atlantis"), "stderr: \(r.stderr)")
+    }
+}

@@ -1,0 +1,91 @@
+import MetroEngine
+import MetroModel
+import MetroTestSupport
+import Testing
+
+/// A schema 2 network: L1 A–B–C–D, L2 C–E–F, L3 F–G–H; every ride 100 s, every dwell 20 s, a train every 4 min
+/// on every line at every hour, on UTC's clock. A → F changes once at C (on the spot: 60 s), A → H twice.
+private func sketch() throws -> ImportedNetwork {
+    var sketch = SketchNetwork()
+    sketch.line("L1", ["A", "B", "C", "D"])
+    sketch.line("L2", ["C", "E", "F"])
+    sketch.line("L3", ["F", "G", "H"])
+    for line in ["L1", "L2", "L3"] {
+        for direction in ["forward", "backward"] {
+            for day in ["weekday", "saturday", "sunday"] {
+                sketch.headways.append(.init(line: line, direction: direction, day: day, hour: 12, start_s: 240, end_s: 240))
+            }
+        }
+    }
+    return ImportedNetwork(general: try sketch.loaded(), zone: .utc)
+}
+
+/// The engine riding an imported network (`ImportedNetwork`): the route and schedule `metrotimer plan` shows, the
+/// corrections, the refusals that name what the device cannot ride.
+@Suite struct ImportedRideTests {
+    @Test func theEngineRidesTheScheduleThePlannerShows() throws {
+        let network = try sketch()
+        let rig = EngineRig(network: network)
+        let t0 = rig.clock.now
+        let trip = try rig.ride("A", "F")
+        #expect(trip.events.map(\.station.rawValue) == ["A", "B", "C", "C", "E", "F"])
+        #expect(trip.events.map(\.line.rawValue) == ["L1", "L1", "L1", "L2", "L2", "L2"])
+        // 100 + 20 to B, 100 + 20 to C, the change on the spot (60 s) and a quarter of 4 min, 100 + 20 to E, 100.
+        #expect(trip.arrival.after(t0) == 580)
+        let service = ZonedServiceTime(unixSeconds: rig.wall.unixSeconds(at: t0), rules: .utc)
+        let plan = try network.general.plan(from: "A", to: "F", t0: t0, wall: rig.wall, service: service)
+        #expect(plan.trip.events == trip.events, "the route the rider chose is the route the daemon rides")
+        #expect(rig.engine.active?.trip.alerts() == plan.alerts)
+        #expect(rig.store.activeTrip?.trip == trip, "stored like any trip")
+    }
+
+    @Test func trainDepartedAndTheStepsCorrectAnImportedRide() throws {
+        let rig = EngineRig(network: try sketch())
+        let t0 = rig.clock.now
+        try rig.ride("A", "F")
+        rig.clock.advance(seconds: 230)
+        #expect(rig.engine.isChangingLines(now: rig.clock.now), "after the arrival at C")
+        try rig.engine.trainDeparted(now: rig.clock.now)
+        // Anchored at the press: E one ride (100 s) later, its dwell, then F.
+        #expect(rig.trip?.events[4].arrival.after(t0) == 330)
+        #expect(rig.trip?.arrival.after(t0) == 450)
+        rig.clock.advance(seconds: 110)
+        try rig.engine.step(+1, now: rig.clock.now)
+        #expect(rig.trip?.lateCorrections == 1)
+        #expect(rig.trip?.arrival.after(t0) == 340 + 100 + 20 + 100, "still before E: E and F are each a ride ahead")
+    }
+
+    @Test func aRideTheDeviceCannotRideIsRefusedSayingWhy() throws {
+        let rig = EngineRig(network: try sketch())
+        let before = EngineState(rig.engine)
+        do throws(EngineError) {
+            try rig.engine.chooseRoute(from: "A", to: "H", now: rig.clock.now)
+            Issue.record("a ride with two changes was chosen")
+        } catch {
+            guard case .plan(.noRide(let reason)) = error else { Issue.record("refused as \(error)"); return }
+            #expect(reason.en.contains("needs at least 2 changes") && reason.en.contains("metrotimer plan"), "\(reason.en)")
+            #expect(reason.uk.contains("щонайменше 2 пересадок"), "\(reason.uk)")
+        }
+        #expect(EngineState(rig.engine) == before)
+        do throws(EngineError) {
+            try rig.engine.suspend(SuspendedStretch(from: "A", to: "B"), now: rig.clock.now)
+            Issue.record("a stretch was suspended on an imported network")
+        } catch {
+            guard case .suspension(let reason) = error else { Issue.record("refused as \(error)"); return }
+            #expect(reason.en.contains("imported network"), "\(reason.en)")
+        }
+        #expect(EngineState(rig.engine) == before)
+    }
+
+    @Test func calibrationRidesALinesLongestPattern() throws {
+        let network = try sketch()
+        let stops = try #require(network.calibrationStops(line: "L1", direction: .forward, start: "B"))
+        #expect(stops.map(\.station.rawValue) == ["B", "C", "D"])
+        #expect(stops.map(\.seedRunningSeconds) == [0, 100, 100])
+        #expect(network.calibrationStops(line: "L1", direction: .forward, start: "D") == nil, "no station after D")
+        #expect(network.calibrationStops(line: "L2", direction: .forward, start: "A") == nil, "L2 does not call at A")
+        let rig = EngineRig(network: network)
+        try rig.engine.beginCalibration(line: "L1", direction: .backward, from: "D", now: rig.clock.now)
+        #expect(rig.engine.calibrationSession?.stations.map(\.station.rawValue) == ["D", "C", "B", "A"])
+    }
+}
