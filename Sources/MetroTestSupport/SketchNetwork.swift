@@ -64,6 +64,26 @@ public struct SketchNetwork {
             lines: lines, stations: stations, segments: segments, transfers: transfers, headways: headways, service_hours: [])
     }
 
+    /// Three lines in a row: L1 A–B–C–D, L2 C–E–F, L3 F–G–H, every ride 100 s and every dwell 20 s, a train
+    /// every 4 minutes on every line at every hour and kind of day. A → F changes once (at C, on the spot), A → H
+    /// twice.
+    public static func threeLinesInARow(timeZone: String = "UTC") -> SketchNetwork {
+        var sketch = SketchNetwork()
+        sketch.timeZone = timeZone
+        sketch.line("L1", ["A", "B", "C", "D"])
+        sketch.line("L2", ["C", "E", "F"])
+        sketch.line("L3", ["F", "G", "H"])
+        for line in ["L1", "L2", "L3"] {
+            for direction in ["forward", "backward"] {
+                for day in ["weekday", "saturday", "sunday"] {
+                    sketch.headways.append(.init(line: line, direction: direction, day: day, hour: 12, start_s: 240,
+                                                 end_s: 240))
+                }
+            }
+        }
+        return sketch
+    }
+
     /// The file as the model loads it (encoded, then `GeneralNetwork.load(json:)`, which validates it).
     public func loaded() throws -> GeneralNetwork {
         try GeneralNetwork.load(json: Array(try JSONEncoder().encode(file)))

@@ -4,23 +4,10 @@ import MetroModel
 import MetroTestSupport
 import Testing
 
-/// An imported network file (schema 2) written into `dir`: L1 A–B–C–D, L2 C–E–F, L3 F–G–H, every ride 100 s,
-/// every dwell 20 s, a train every 4 min, on `zone`'s clock.
+/// `SketchNetwork.threeLinesInARow` on `zone`'s clock, written into `dir` as an imported network file.
 func writeSketchNetwork(in dir: URL, zone: String = "America/New_York") throws -> String {
-    var sketch = SketchNetwork()
-    sketch.timeZone = zone
-    sketch.line("L1", ["A", "B", "C", "D"])
-    sketch.line("L2", ["C", "E", "F"])
-    sketch.line("L3", ["F", "G", "H"])
-    for line in ["L1", "L2", "L3"] {
-        for direction in ["forward", "backward"] {
-            for day in ["weekday", "saturday", "sunday"] {
-                sketch.headways.append(.init(line: line, direction: direction, day: day, hour: 12, start_s: 240, end_s: 240))
-            }
-        }
-    }
     let path = dir.appendingPathComponent("sketch.json").path
-    try JSONEncoder().encode(sketch.file).write(to: URL(fileURLWithPath: path))
+    try JSONEncoder().encode(SketchNetwork.threeLinesInARow(timeZone: zone).file).write(to: URL(fileURLWithPath: path))
     return path
 }
 

@@ -3,21 +3,9 @@ import MetroModel
 import MetroTestSupport
 import Testing
 
-/// A schema 2 network: L1 A–B–C–D, L2 C–E–F, L3 F–G–H; every ride 100 s, every dwell 20 s, a train every 4 min
-/// on every line at every hour, on UTC's clock. A → F changes once at C (on the spot: 60 s), A → H twice.
+/// `SketchNetwork.threeLinesInARow` on UTC's clock.
 private func sketch() throws -> ImportedNetwork {
-    var sketch = SketchNetwork()
-    sketch.line("L1", ["A", "B", "C", "D"])
-    sketch.line("L2", ["C", "E", "F"])
-    sketch.line("L3", ["F", "G", "H"])
-    for line in ["L1", "L2", "L3"] {
-        for direction in ["forward", "backward"] {
-            for day in ["weekday", "saturday", "sunday"] {
-                sketch.headways.append(.init(line: line, direction: direction, day: day, hour: 12, start_s: 240, end_s: 240))
-            }
-        }
-    }
-    return ImportedNetwork(general: try sketch.loaded(), zone: .utc)
+    ImportedNetwork(general: try SketchNetwork.threeLinesInARow().loaded(), zone: .utc)
 }
 
 /// The engine riding an imported network (`ImportedNetwork`): the route and schedule `metrotimer plan` shows, the
@@ -52,7 +40,7 @@ private func sketch() throws -> ImportedNetwork {
         rig.clock.advance(seconds: 110)
         try rig.engine.step(+1, now: rig.clock.now)
         #expect(rig.trip?.lateCorrections == 1)
-        #expect(rig.trip?.arrival.after(t0) == 340 + 100 + 20 + 100, "still before E: E and F are each a ride ahead")
+        #expect(rig.trip?.arrival.after(t0) == 560, "still before E (340): E and F are each a ride ahead, with the dwell at E")
     }
 
     @Test func aRideTheDeviceCannotRideIsRefusedSayingWhy() throws {

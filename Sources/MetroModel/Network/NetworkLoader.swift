@@ -46,8 +46,8 @@ extension Network {
         // the first schema 1 field it lacks.
         struct SchemaOnly: Decodable { var schema: Int? }
         if let schema = try? JSONDecoder().decode(SchemaOnly.self, from: Data(bytes)).schema, schema == 2 {
-            throw NetworkDataError(uk: "це мережа схеми 2 (з фіду GTFS, metrotimer import-gtfs); metrotimer plan, stations і networks її читають, а служба поки веде поїздки лише в мережах схеми 1, як-от київській",
-                                   en: "this is a schema 2 network (from a GTFS feed, metrotimer import-gtfs); metrotimer plan, stations and networks read it, but the daemon rides only schema 1 networks such as Kyiv's so far")
+            throw NetworkDataError(uk: "це мережа схеми 2 (з фіду GTFS, metrotimer import-gtfs); її читають служба, metrotimer plan, stations і networks, а тут потрібна мережа схеми 1, як-от київська",
+                                   en: "this is a schema 2 network (from a GTFS feed, metrotimer import-gtfs); the daemon, metrotimer plan, stations and networks read it, but this needs a schema 1 network such as Kyiv's")
         }
         return try validate(try decodeNetworkFile(NetworkFile.self, from: bytes))
     }
