@@ -63,4 +63,36 @@ func writeSketchNetwork(in dir: URL, zone: String = "America/New_York") throws -
         #expect(r.status != 0, "\(r.stdout)")
         #expect(r.stderr.contains(data) && r.stderr.contains("Europe/Atlantis"), "stderr: \(r.stderr)")
     }
+
+    /// Each network keeps its own state: pins made on Kyiv's are not offered on an imported one, and are there
+    /// again when the daemon rides Kyiv's once more.
+    @Test func eachNetworkKeepsItsOwnPins() throws {
+        let dir = try makeScratchDirectory("imported-state")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let imported = try writeSketchNetwork(in: dir)
+        func routes(_ daemon: DaemonProcess) throws -> String {
+            let r = try daemon.cli(["routes", "--json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            return r.stdout
+        }
+        let kyiv = try DaemonProcess(directory: dir)
+        try kyiv.start()
+        #expect(try kyiv.cli(["pin", "lisova", "chernihivska"]).status == 0)
+        kyiv.stop()
+
+        let sketch = try DaemonProcess(directory: dir, dataFile: imported)
+        try sketch.start()
+        #expect(try !routes(sketch).contains("lisova"), "Kyiv's pin is not offered on another network")
+        #expect(try sketch.cli(["pin", "A", "F"]).status == 0)
+        #expect(try routes(sketch).contains("\"A\""))
+        sketch.stop()
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("state/state-network-test.db").path),
+                "the imported network's own file, named by its agency")
+
+        let back = try DaemonProcess(directory: dir)
+        try back.start()
+        defer { back.stop(); back.remove() }
+        let kyivRoutes = try routes(back)
+        #expect(kyivRoutes.contains("lisova") && !kyivRoutes.contains("\"A\""), "\(kyivRoutes)")
+    }
 }

@@ -60,7 +60,7 @@ public final class Daemon {
         case .failure(let problem): throw DaemonStartError(problem.phrase.en + (problem.isMissing ? "; set data_file" : ""))
         }
         let stored: StoredState
-        (store, stored) = try Daemon.openStore(config, log: log)
+        (store, stored) = try Daemon.openStore(config, fileName: Daemon.storeFileName(of: network), log: log)
 
         // The loop and the kernel's timers and signals.
         loop = try EventLoop()
@@ -137,12 +137,20 @@ public final class Daemon {
         }
     }
 
+    /// Each network keeps its own state — journal, calibration, pins and recents, the trip in progress — so a
+    /// `data_file` switched to another city neither offers Kyiv's pins there nor resumes a Kyiv trip on New York's
+    /// stations, and switching back finds Kyiv's as they were. Kyiv's network keeps `state.db`, the file of every
+    /// store before networks had their own; an imported one has `state-<network>.db`.
+    static func storeFileName(of network: any RideNetwork) -> String {
+        network.stateName.map { "state-\($0).db" } ?? SQLiteStore.defaultFileName
+    }
+
     /// The state and runtime directories made (or checked) and the state database opened with what it stores.
-    private static func openStore(_ config: DaemonConfig, log: Logger) throws -> (SQLiteStore, StoredState) {
+    private static func openStore(_ config: DaemonConfig, fileName: String, log: Logger) throws -> (SQLiteStore, StoredState) {
         try Daemon.makeDirectory(config.stateDirectory, mode: 0o700, log: log)
         try Daemon.makeDirectory(config.runtimeDirectory, mode: 0o755, log: log)
-        try Daemon.refuseDanglingLink(config.stateDirectory + "/state.db")
-        do { return try SQLiteStore.openLoading(directory: config.stateDirectory, log: log) } catch {
+        try Daemon.refuseDanglingLink(config.stateDirectory + "/" + fileName)
+        do { return try SQLiteStore.openLoading(directory: config.stateDirectory, fileName: fileName, log: log) } catch {
             throw DaemonStartError("cannot open the state database in \(config.stateDirectory): \(error)", exitCode: 1)
         }
     }

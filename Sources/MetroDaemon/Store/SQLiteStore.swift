@@ -32,12 +32,16 @@ public final class SQLiteStore: EngineStore {
     /// `stats` or `year` request reads none (their figures are kept as trips are journaled).
     var journalRowsRead = 0
 
-    /// Opens (creating, migrating or replacing a damaged file as needed) the store in `directory`.
-    public init(directory: String, log: Logger, bootID: String? = Clocks.bootID(),
+    /// The file of Kyiv's network (and of every store before networks had their own).
+    public static let defaultFileName = "state.db"
+
+    /// Opens (creating, migrating or replacing a damaged file as needed) the store `fileName` in `directory`.
+    public init(directory: String, fileName: String = SQLiteStore.defaultFileName, log: Logger,
+                bootID: String? = Clocks.bootID(),
                 wallNowMilliseconds: @escaping () -> Int64 = { Clocks.now(.realtime) / 1_000_000 },
                 bootNowNanoseconds: @escaping () -> Int64 = { Clocks.now(.boottime) }) throws
     {
-        self.path = directory + "/state.db"
+        self.path = directory + "/" + fileName
         self.log = log
         self.bootID = bootID
         self.wallNowMilliseconds = wallNowMilliseconds
@@ -48,15 +52,16 @@ public final class SQLiteStore: EngineStore {
     /// Opens the store and loads it. Damage that only shows while reading (a page the quick check did not
     /// reach) is handled like damage at open: the file is moved aside and a fresh store is used, so a damaged
     /// file can never make the daemon restart-loop.
-    public static func openLoading(directory: String, log: Logger) throws -> (SQLiteStore, StoredState) {
+    public static func openLoading(directory: String, fileName: String = SQLiteStore.defaultFileName,
+                                   log: Logger) throws -> (SQLiteStore, StoredState) {
         do {
-            let store = try SQLiteStore(directory: directory, log: log)
+            let store = try SQLiteStore(directory: directory, fileName: fileName, log: log)
             return (store, try store.load())
         } catch let error as SQLiteError where error.isDamagedFile {
-            try moveAside(path: directory + "/state.db", why: "cannot be read (\(error.message))", log: log,
+            try moveAside(path: directory + "/" + fileName, why: "cannot be read (\(error.message))", log: log,
                           now: { Clocks.now(.realtime) / 1_000_000 })
         }
-        let store = try SQLiteStore(directory: directory, log: log)
+        let store = try SQLiteStore(directory: directory, fileName: fileName, log: log)
         return (store, try store.load())
     }
 

@@ -40,6 +40,22 @@ public struct ImportedNetwork: RideNetwork {
 
     public var stationCount: Int { stations.count }
 
+    /// The feed's agency, folded to lower-case letters, digits and hyphens (`mta-new-york-city-transit`): it
+    /// stays the same when a newer feed of the same network is imported, whatever the file is called.
+    public var stateName: String? {
+        var slug = ""
+        for scalar in StationSearch.fold(general.file.provenance.agency).unicodeScalars {
+            let c = Character(scalar)
+            if c.isASCII && (c.isLetter || c.isNumber) {
+                slug.append(c)
+            } else if !slug.isEmpty && slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        while slug.last == "-" { slug.removeLast() }
+        return "network-" + (slug.isEmpty ? "imported" : String(slug.prefix(60)))
+    }
+
     public func lineColor(_ id: LineID) -> String? { general.line(id)?.color }
 
     public func station(named query: String) throws(PlanError) -> StationID {

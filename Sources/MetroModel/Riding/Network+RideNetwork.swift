@@ -5,6 +5,8 @@ extension Network: RideNetwork {
         try route(from: from, to: to)
     }
 
+    public var stateName: String? { nil }
+
     public var stationCount: Int { stationOrder.count }
 
     public func lineColor(_ id: LineID) -> String? { line(id)?.color }

@@ -10,6 +10,10 @@ public protocol RideNetwork: Sendable {
     /// an imported network a station may be served by several; the line of each ride is in its route events).
     func station(_ id: StationID) -> Station?
 
+    /// The name of the network's own state (journal, calibration, pins, the trip in progress) beside other
+    /// networks': nil for Kyiv's, whose state came first; letters, digits and hyphens otherwise.
+    var stateName: String? { get }
+
     /// How many stations the network has.
     var stationCount: Int { get }
 
