@@ -5,11 +5,11 @@ import MetroModel
 public struct ActiveTrip: Codable, Equatable, Sendable {
     public var trip: Trip
     /// Alert kind → the instant it fired: it fell due and was sent to the motor ("due, about to play").
-    public var fired: [AlertKind: Instant]
+    public var fired: [AlertID: Instant]
     /// Alert kind → the instant the rider had felt all of its buzz (its pattern ended, it was acknowledged, or a
     /// later alert superseded it; for the arrival alarm: acknowledged, or its last play ended). An alert fired but
     /// not delivered is played again after a restart: delivery is at least once.
-    public var delivered: [AlertKind: Instant]
+    public var delivered: [AlertID: Instant]
     /// The alert plan last armed (a correction compares against it to re-arm moved alerts).
     public var plans: [AlertPlan]
     /// The service-hours warning computed at start (model §7).
@@ -32,8 +32,8 @@ public struct ActiveTrip: Codable, Equatable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         trip = try c.decode(Trip.self, forKey: .trip)
-        fired = try c.decode([AlertKind: Instant].self, forKey: .fired)
-        delivered = try c.decodeIfPresent([AlertKind: Instant].self, forKey: .delivered) ?? [:]
+        fired = try c.decode([AlertID: Instant].self, forKey: .fired)
+        delivered = try c.decodeIfPresent([AlertID: Instant].self, forKey: .delivered) ?? [:]
         plans = try c.decode([AlertPlan].self, forKey: .plans)
         service = try c.decodeIfPresent(ServiceIssue.self, forKey: .service)
         lastGPSCorrection = try c.decodeIfPresent(Instant.self, forKey: .lastGPSCorrection)

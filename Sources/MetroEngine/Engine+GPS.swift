@@ -33,7 +33,7 @@ extension Engine {
                 }
             }
             var decisionToAnnounce: AlertFiring.Decision?
-            var vanished: Set<AlertKind> = []
+            var vanished: Set<AlertID> = []
             if correct {
                 let previous = current.trip
                 current.trip = network.applySnap(trip: previous, eventIndex: index, now: now, calibration: calibration)

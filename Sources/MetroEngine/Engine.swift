@@ -83,21 +83,25 @@ public final class Engine {
     /// The outbox: an alert stored as fired but not as delivered may have been cut off (or never started) by the
     /// crash, so it plays again. Once the arrival alarm has fired, the earlier alerts are moot.
     private func replayUndelivered(_ trip: ActiveTrip) {
-        let kinds = trip.fired[.arrival] != nil ? [AlertKind.arrival] : trip.fired.keys.sorted()
+        let ids = trip.fired[.arrival] != nil ? [AlertID.arrival] : trip.fired.keys.sorted()
         // An alert whose plan is gone no longer holds: the reminder to press "train departed" once it was pressed.
-        let planned = Set(trip.trip.alerts().map(\.kind))
-        for kind in kinds where trip.delivered[kind] == nil && planned.contains(kind) {
-            guard let firedAt = trip.fired[kind] else { continue }
-            log.info("alert \(kind.rawValue) fired before the restart but was not confirmed delivered: playing it again")
-            haptics.replay(kind, firedAt: firedAt)
+        let planned = Set(trip.trip.alerts().map(\.id))
+        for id in ids where trip.delivered[id] == nil && planned.contains(id) {
+            guard let firedAt = trip.fired[id] else { continue }
+            log.info("alert \(id) fired before the restart but was not confirmed delivered: playing it again")
+            haptics.replay(id.kind, firedAt: firedAt)
         }
     }
 
     /// The motor has delivered an alert's buzz (its pattern ended, or the rider acknowledged it): recorded, so a
     /// restart does not play it again. A report for an alert that is not (or no longer) fired is ignored.
+    /// The motor knows kinds, not changes: of that kind, the alert fired last and not yet delivered is the one.
     public func alertDelivered(_ kind: AlertKind, now: Instant) {
-        guard var current = active, current.fired[kind] != nil, current.delivered[kind] == nil else { return }
-        current.delivered[kind] = now
+        guard var current = active,
+              let id = current.fired.filter({ $0.key.kind == kind && current.delivered[$0.key] == nil })
+                  .max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key
+        else { return }
+        current.delivered[id] = now
         do {
             try persist { try store.saveActiveTrip(current) }
         } catch {
@@ -291,35 +295,35 @@ public final class Engine {
         let plans = current.trip.alerts()
         let decision = AlertFiring.evaluate(plans: plans, fired: current.fired,
                                             previousPlans: current.plans.isEmpty ? nil : current.plans, now: now)
-        for kind in decision.unfire {
-            current.fired[kind] = nil
-            current.delivered[kind] = nil
+        for id in decision.unfire {
+            current.fired[id] = nil
+            current.delivered[id] = nil
         }
-        for kind in decision.fireNow { current.fired[kind] = now }
+        for id in decision.fireNow { current.fired[id] = now }
         current.plans = plans
         return decision
     }
 
     /// Alerts that fired against `previous` plans and have no plan in the trip now: the "train departed" reminder
     /// once the change is confirmed. Their buzz stops (`withdraw`); they stay in `fired`, so nothing re-arms them.
-    func vanishedAlerts(_ trip: ActiveTrip, previous: [AlertPlan]) -> Set<AlertKind> {
-        let now = Set(trip.trip.alerts().map(\.kind))
-        return Set(previous.map(\.kind).filter { trip.fired[$0] != nil && !now.contains($0) })
+    func vanishedAlerts(_ trip: ActiveTrip, previous: [AlertPlan]) -> Set<AlertID> {
+        let now = Set(trip.trip.alerts().map(\.id))
+        return Set(previous.map(\.id).filter { trip.fired[$0] != nil && !now.contains($0) })
     }
 
     /// Stops the buzz of alerts that no longer hold: a correction moved them back into the future (they will sound
     /// again at their new instant), or their trip ended. Without this the arrival alarm would go on repeating
     /// "get off now" after a +1 said the destination is one station further (model §4, §12.2).
-    func withdraw(_ kinds: Set<AlertKind>) {
-        for kind in kinds.sorted() { haptics.withdraw(kind) }
+    func withdraw(_ ids: Set<AlertID>) {
+        for kind in Set(ids.map(\.kind)).sorted() { haptics.withdraw(kind) }
     }
 
     func announce(_ decision: AlertFiring.Decision) {
-        for kind in decision.fireNow {
-            log.info("alert: \(kind.rawValue)")
-            haptics.play(HapticCue(alert: kind))
+        for id in decision.fireNow {
+            log.info("alert: \(id)")
+            haptics.play(HapticCue(alert: id.kind))
         }
-        for kind in decision.suppressed { log.debug("alert \(kind.rawValue) suppressed (arrival within 30 s)") }
+        for id in decision.suppressed { log.debug("alert \(id) suppressed (arrival within 30 s)") }
     }
 
     func finish(now: Instant) {
@@ -334,7 +338,7 @@ public final class Engine {
         guard let current = active else { wakeUp.schedule(at: nil); return }
         if retry { wakeUp.schedule(at: now + 5); return }
         var next: Instant = current.trip.expiry
-        for plan in current.trip.alerts() where current.fired[plan.kind] == nil && plan.instant > now {
+        for plan in current.trip.alerts() where current.fired[plan.id] == nil && plan.instant > now {
             next = min(next, plan.instant)
         }
         if hasWatchers {

@@ -12,45 +12,48 @@ func writeSketchNetwork(in dir: URL, zone: String = "America/New_York") throws -
 }
 
 /// The real daemon riding an imported network: `data_file =` names it, the route and schedule are the planner's,
-/// times carry the network's own offset, the rider's presses work as on Kyiv's, and what it cannot ride or load
-/// is refused by name.
+/// with every change warned of, times carry the network's own offset, and what it cannot load is refused by name.
 @Suite struct ImportedNetworkDaemonTests {
     @Test func theDaemonRidesAnImportedNetworkFromStartToArrival() throws {
         let dir = try makeScratchDirectory("imported-ride")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let daemon = try DaemonProcess(timeScale: 20, dataFile: try writeSketchNetwork(in: dir))
+        let daemon = try DaemonProcess(timeScale: 40, dataFile: try writeSketchNetwork(in: dir))
         defer { daemon.stop(); daemon.remove() }
         try daemon.start()
 
-        let twoChanges = try daemon.cli(["route", "A", "H"])
-        #expect(twoChanges.status != 0)
-        #expect(twoChanges.stderr.contains("this ride needs at least 2 changes"), "\(twoChanges.stderr)")
-        let chosen = try daemon.cli(["route", "A", "F"])
+        let unknown = try daemon.cli(["route", "A", "Zulu"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("Zulu"), "\(unknown.stderr)")
+        let chosen = try daemon.cli(["route", "A", "H"])
         #expect(chosen.status == 0, "\(chosen.stderr)")
         let started = try daemon.cli(["start"])
         #expect(started.status == 0, "\(started.stderr)")
 
         let trip = try #require(try daemon.trip())
         let events = try #require(trip["events"] as? [[String: Any]])
-        #expect(events.map { $0["station"] as? String } == ["A", "B", "C", "C", "E", "F"])
-        #expect(events.map { $0["transfer"] as? Bool } == [false, false, false, true, false, false])
+        #expect(events.map { $0["station"] as? String } == ["A", "B", "C", "C", "E", "F", "F", "G", "H"])
+        #expect(events.map { $0["transfer"] as? Bool } == [false, false, false, true, false, false, true, false, false])
         // New York's clock: -05:00 in winter, -04:00 in summer, whatever today is.
         let arrival = try #require(trip["arrival"] as? String)
         #expect(arrival.hasSuffix("-05:00") || arrival.hasSuffix("-04:00"), "\(arrival)")
         let t0 = try #require(trip["t0"] as? String)
         let nanoseconds = try #require(KyivTimestamp.unixNanoseconds(arrival)) - (try #require(KyivTimestamp.unixNanoseconds(t0)))
-        #expect(nanoseconds == 580_000_000_000, "100 + 20 + 100 + 20, the change (60 s and a quarter of 4 min), 100 + 20 + 100")
-        let kinds = (trip["alerts"] as? [[String: Any]])?.map { $0["kind"] as? String }
-        #expect(kinds == ["transfer", "train_departed_reminder", "next_stop", "arrival"])
+        #expect(nanoseconds == 940_000_000_000, "each change: 100 + 20 twice, a minute's walk and a quarter of 4 min")
+        let alerts = try #require(trip["alerts"] as? [[String: Any]])
+        #expect(alerts.map { $0["kind"] as? String }
+                == ["transfer", "train_departed_reminder", "transfer", "train_departed_reminder", "next_stop", "arrival"])
+        #expect(alerts.map { $0["station"] as? String } == ["C", "C", "F", "F", "H", "H"])
 
-        // At ×20 the ride takes 29 s: the change comes after 11 s of it, the arrival after 29.
+        // At ×40 the ride takes 23.5 s: the second change is warned of after 11.5 s, the arrival after 23.5.
         #expect(eventually(timeout: 60) { (try? daemon.status()["state"] as? String) == "arrived" }, "\(daemon.log)")
         let arrived = try daemon.cli(["arrived"])
         #expect(arrived.status == 0, "\(arrived.stderr)")
         let journal = try daemon.journal()
-        #expect(journal.first?["from"] as? String == "A" && journal.first?["to"] as? String == "F")
+        #expect(journal.first?["from"] as? String == "A" && journal.first?["to"] as? String == "H")
         #expect(journal.first?["outcome"] as? String == "arrived")
-        #expect(daemon.log.contains("alert: transfer") && daemon.log.contains("alert: arrival"), "\(daemon.log)")
+        #expect(journal.first?["transfers"] as? Int == 2, "\(journal)")
+        for line in ["alert: transfer", "alert: transfer#2", "alert: arrival"] {
+            #expect(daemon.log.contains(line + "\n"), "\(line): \(daemon.log)")
+        }
     }
 
     @Test func anImportedNetworkWhoseTimeZoneIsUnknownIsRefusedByName() throws {

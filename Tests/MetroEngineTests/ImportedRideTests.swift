@@ -43,18 +43,40 @@ private func sketch() throws -> ImportedNetwork {
         #expect(rig.trip?.arrival.after(t0) == 560, "still before E (340): E and F are each a ride ahead, with the dwell at E")
     }
 
-    @Test func aRideTheDeviceCannotRideIsRefusedSayingWhy() throws {
+    @Test func aRideWithTwoChangesWarnsOfEachAndTakesTheSecondPress() throws {
+        let rig = EngineRig(network: try sketch())
+        let t0 = rig.clock.now
+        let trip = try rig.ride("A", "H")
+        #expect(trip.events.map(\.station.rawValue) == ["A", "B", "C", "C", "E", "F", "F", "G", "H"])
+        #expect(trip.changeIndices == [3, 6])
+        // Each change: 100 + 20 to its exit, a minute's walk on the spot and a quarter of 4 min; 940 s in all.
+        #expect(trip.arrival.after(t0) == 940)
+        let alerts = trip.alerts()
+        #expect(alerts.map(\.id.description) == ["transfer", "train_departed_reminder", "transfer#2",
+                                                 "train_departed_reminder#2", "next_stop", "arrival"])
+        #expect(alerts.map(\.station.rawValue) == ["C", "C", "F", "F", "H", "H"])
+        // The second change is warned of at the last stop after the first: Echo, reached 460 s after the start.
+        #expect(alerts[2].instant.after(t0) == 460)
+
+        rig.clock.advance(seconds: 470)
+        let fired = Set(rig.engine.active?.fired.keys.map(\.description) ?? [])
+        #expect(fired.isSuperset(of: ["transfer", "transfer#2"]), "\(fired)")
+        #expect(rig.log.lines.contains { $0.message == "alert: transfer#2" }, "\(rig.log.lines.map(\.message))")
+
+        // At 650 s the rider waits at F: the first change's window closed long ago, so the press is the second's.
+        rig.clock.advance(to: t0 + 650)
+        #expect(rig.engine.isChangingLines(now: rig.clock.now))
+        try rig.engine.trainDeparted(now: rig.clock.now)
+        #expect(rig.trip?.current == 6)
+        #expect(rig.trip?.events[7].arrival.after(t0) == 750, "G one ride after the press")
+        #expect(rig.trip?.arrival.after(t0) == 870)
+        #expect(rig.trip?.alerts().contains { $0.id.description == "train_departed_reminder#2" } == false,
+                "the press confirmed the second change: its reminder is gone")
+    }
+
+    @Test func suspendingAStretchIsRefusedOnAnImportedNetwork() throws {
         let rig = EngineRig(network: try sketch())
         let before = EngineState(rig.engine)
-        do throws(EngineError) {
-            try rig.engine.chooseRoute(from: "A", to: "H", now: rig.clock.now)
-            Issue.record("a ride with two changes was chosen")
-        } catch {
-            guard case .plan(.noRide(let reason)) = error else { Issue.record("refused as \(error)"); return }
-            #expect(reason.en.contains("needs at least 2 changes") && reason.en.contains("metrotimer plan"), "\(reason.en)")
-            #expect(reason.uk.contains("щонайменше 2 пересадок"), "\(reason.uk)")
-        }
-        #expect(EngineState(rig.engine) == before)
         do throws(EngineError) {
             try rig.engine.suspend(SuspendedStretch(from: "A", to: "B"), now: rig.clock.now)
             Issue.record("a stretch was suspended on an imported network")

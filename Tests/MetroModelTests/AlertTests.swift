@@ -93,7 +93,7 @@ struct AlertTests {
     @Test func correctionMovingAFiredAlertIntoTheFutureReArmsIt() throws {
         let trip = try plannedTrip("akademmistechko", "khreshchatyk", at: kyivUnix(2026, 8, 17, 12, 0))
         let now = trip.t0 + 1230  // next_stop (1219) has fired
-        let fired: [AlertKind: Instant] = [.nextStop: trip.t0 + 1219]
+        let fired: [AlertID: Instant] = [.nextStop: trip.t0 + 1219]
         let corrected = try kyiv.step(trip, delta: 1, now: now, calibration: .empty)
         let d = AlertFiring.evaluate(plans: corrected.alerts(), fired: fired, previousPlans: trip.alerts(), now: now)
         #expect(d.unfire == [.nextStop])

@@ -21,14 +21,14 @@ extension StatusDocument {
                 expiry: t(ride.expiry), stops_remaining: snapshot.stopsRemaining, total_stops: snapshot.totalStops,
                 next_stop: snapshot.nextStop.rawValue, line: snapshot.currentLine.rawValue,
                 changing_lines: snapshot.changingLines,
-                train_departed: ride.transferIndex != nil && ride.current == ride.transferIndex,
+                train_departed: ride.current.map { ride.changeIndices.contains($0) } ?? false,
                 events: ride.events.map {
                     Event(station: $0.station.rawValue, arrival: t($0.arrival), departure: t($0.departure),
                           stop: $0.isStop, transfer: $0.isTransfer)
                 },
                 alerts: ride.alerts().map {
                     Alert(kind: $0.kind.rawValue, station: $0.station.rawValue, due: t($0.instant),
-                          fired: active.fired[$0.kind].map(t))
+                          fired: active.fired[$0.id].map(t))
                 },
                 service: active.service.map {
                     Service(kind: $0.kind.rawValue, station: $0.station.rawValue,

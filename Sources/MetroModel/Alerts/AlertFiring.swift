@@ -8,15 +8,15 @@ public enum AlertFiring {
     /// What to do with a trip's alerts at one moment.
     public struct Decision: Equatable, Sendable {
         /// Alerts to fire at once, in trip order.
-        public var fireNow: [AlertKind] = []
+        public var fireNow: [AlertID] = []
         /// Alerts to arm, with their instants (all in the future).
-        public var arm: [AlertKind: Instant] = [:]
+        public var arm: [AlertID: Instant] = [:]
         /// Alerts that had fired but a correction moved into the future: forget they fired (they are in `arm`).
-        public var unfire: Set<AlertKind> = []
+        public var unfire: Set<AlertID> = []
         /// `next_stop` alerts swallowed because the arrival is ≤ 30 s away. They are not marked fired (see
         /// docs/decisions.md): they stay quiet while the arrival is that close, and fire if a correction moves the
         /// arrival further away.
-        public var suppressed: [AlertKind] = []
+        public var suppressed: [AlertID] = []
         public init() {}
     }
 
@@ -30,29 +30,30 @@ public enum AlertFiring {
     /// An alert in the future is armed. A due alert that has not fired fires now, except `next_stop` when the
     /// arrival is ≤ 30 s away. A fired alert stays fired unless a correction moved its instant (so it differs
     /// from the previous plan) into the future, past the moment it fired: then it is un-fired and armed again.
-    public static func evaluate(plans: [AlertPlan], fired: [AlertKind: Instant], previousPlans: [AlertPlan]?,
+    public static func evaluate(plans: [AlertPlan], fired: [AlertID: Instant], previousPlans: [AlertPlan]?,
                                 now: Instant) -> Decision
     {
         var decision = Decision()
         let arrival = plans.first { $0.kind == .arrival }?.instant
-        for plan in plans.sorted(by: { $0.kind < $1.kind }) {
-            if let firedAt = fired[plan.kind] {
+        for plan in plans.sorted(by: { $0.id < $1.id }) {
+            let id = plan.id
+            if let firedAt = fired[id] {
                 guard let previousPlans, plan.instant > now, plan.instant > firedAt else { continue }
-                let previous = previousPlans.first { $0.kind == plan.kind }?.instant
+                let previous = previousPlans.first { $0.id == id }?.instant
                 if previous != plan.instant {
-                    decision.unfire.insert(plan.kind)
-                    decision.arm[plan.kind] = plan.instant
+                    decision.unfire.insert(id)
+                    decision.arm[id] = plan.instant
                 }
                 continue
             }
             if plan.instant > now {
-                decision.arm[plan.kind] = plan.instant
+                decision.arm[id] = plan.instant
             } else if plan.kind == .nextStop, let arrival,
                 arrival.nanoseconds - now.nanoseconds <= Int64(nextStopSuppressionSeconds) * 1_000_000_000
             {
-                decision.suppressed.append(plan.kind)
+                decision.suppressed.append(id)
             } else {
-                decision.fireNow.append(plan.kind)
+                decision.fireNow.append(id)
             }
         }
         return decision

@@ -71,12 +71,13 @@ extension RideNetwork {
         return replanned
     }
 
-    /// "The train departed" pressed while changing lines (model §5.3; `Trip.acceptsTrainDeparted`): anchors at the transfer event at the press,
+    /// "The train departed" pressed while changing lines (model §5.3; `Trip.changeAcceptingTrainDeparted`): anchors at
+    /// that change's transfer event at the press,
     /// so the next station is exactly the press plus one running time. Adds 1 to `manualCorrections`.
     public func trainDeparted(_ trip: Trip, now: Instant, calibration: CalibrationStore)
         throws(CorrectionError) -> Trip
     {
-        guard trip.acceptsTrainDeparted(at: now), let k = trip.transferIndex else { throw .notChangingLines }
+        guard let k = trip.changeAcceptingTrainDeparted(at: now) else { throw .notChangingLines }
         var replanned = try anchoredReplan(trip, at: k, now: now, calibration: calibration)
         replanned.manualCorrections += 1
         return replanned

@@ -2,7 +2,7 @@
 public struct GeneralPlan: Sendable {
     public var route: PlannedRoute
     public var trip: Trip
-    /// In firing order: the trip's own (model §4), with a "change here" for every change after the first.
+    /// By instant: the trip's own (model §4), a "change here" and a reminder for every change.
     public var alerts: [AlertPlan]
     /// The service day and kind of day whose timetable was used.
     public var service: ZonedServiceTime
@@ -121,17 +121,9 @@ extension GeneralNetwork {
         return nil
     }
 
-    /// The trip's alerts (model §4), which warn of its first change, with a "change here" for each later one: at
-    /// the arrival at the last stop before its exit station since the previous change, or as the previous change's
-    /// train leaves when there is none. Sorted by instant, the trip's own order kept among equal ones.
+    /// The trip's alerts (model §4) — a "change here" for every change and a reminder for each one not yet
+    /// confirmed — sorted by instant, the trip's own order kept among equal ones.
     static func alerts(of trip: Trip) -> [AlertPlan] {
-        var plans = trip.alerts()
-        let transfers = trip.events.indices.dropLast().filter { trip.events[$0].isTransfer }
-        for (previous, k) in zip(transfers, transfers.dropFirst()) {
-            let before = k - 2 > previous ? ((previous + 1)...(k - 2)).last { trip.events[$0].isStop } : nil
-            plans.append(AlertPlan(kind: .transfer, instant: trip.events[before ?? previous].arrival,
-                                   station: trip.events[k - 1].station))
-        }
-        return plans.enumerated().sorted { ($0.element.instant, $0.offset) < ($1.element.instant, $1.offset) }.map(\.element)
+        trip.alerts().enumerated().sorted { ($0.element.instant, $0.offset) < ($1.element.instant, $1.offset) }.map(\.element)
     }
 }

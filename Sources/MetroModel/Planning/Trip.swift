@@ -47,9 +47,16 @@ public struct Trip: Hashable, Sendable, Codable {
     /// The trip is journaled `expired` and cleared at this instant; it moves with every correction.
     public var expiry: Instant { arrival + Trip.expirySeconds }
 
-    /// Index of the transfer event, when the route changes lines and the destination is not the boarding station.
+    /// Index of the first change's transfer event, when the route changes lines and the destination is not the
+    /// boarding station.
     public var transferIndex: Int? {
         events.indices.dropLast().first { events[$0].isTransfer }
+    }
+
+    /// The transfer events of every change whose boarding station is not the destination, in riding order (one on
+    /// Kyiv's network at most; any number on an imported one).
+    public var changeIndices: [Int] {
+        events.indices.dropLast().filter { events[$0].isTransfer }
     }
 
     /// Index of the station where the rider leaves the first line (the event before the transfer event).
@@ -63,21 +70,28 @@ public struct Trip: Hashable, Sendable, Codable {
     /// Index of the station the model places the train at: the last event reached by `now` (0 before t0).
     public func currentIndex(at now: Instant) -> Int { max(nextIndex(at: now) - 1, 0) }
 
-    /// Whether the rider is changing lines at `now`: from the modelled arrival at the exit station until the
-    /// arrival at the first station after the node (model §5.3).
+    /// Whether the rider is changing lines at `now`: from the modelled arrival at a change's exit station until the
+    /// arrival at the first station after it (model §5.3).
     public func isChangingLines(at now: Instant) -> Bool {
-        guard let k = transferIndex, k + 1 < events.count else { return false }
-        return now >= events[k - 1].arrival && now < events[k + 1].arrival
+        changeIndices.contains { k in k + 1 < events.count && now >= events[k - 1].arrival && now < events[k + 1].arrival }
     }
 
-    /// Whether a "train departed" press at `now` can be the departure after the change: while changing lines, and
+    /// Whether a "train departed" press at `now` can be the departure after a change: while changing lines, and
     /// while the change is not confirmed also until the latest plausible departure of the new train (the wait may
     /// have been the whole headway), so the press of a rider who waited long is still taken as one. The status's
     /// `changing_lines` keeps the model window (it changes only when an arrival passes).
-    public func acceptsTrainDeparted(at now: Instant) -> Bool {
-        if isChangingLines(at: now) { return true }
-        guard let k = transferIndex, k + 1 < events.count, let latest = latestPlausibleChangeDeparture else { return false }
-        return now >= events[k - 1].arrival && now < latest
+    public func acceptsTrainDeparted(at now: Instant) -> Bool { changeAcceptingTrainDeparted(at: now) != nil }
+
+    /// The transfer event of the change a "train departed" press at `now` is taken for: of the changes whose window
+    /// (`acceptsTrainDeparted`) holds `now`, the last one reached — a rider at a later change's exit station has
+    /// left the earlier change behind.
+    public func changeAcceptingTrainDeparted(at now: Instant) -> Int? {
+        changeIndices.last { k in
+            guard k + 1 < events.count, now >= events[k - 1].arrival else { return false }
+            if now < events[k + 1].arrival { return true }
+            guard let latest = latestPlausibleDeparture(change: k) else { return false }
+            return now < latest
+        }
     }
 }
 

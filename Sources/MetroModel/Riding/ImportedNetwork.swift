@@ -2,7 +2,7 @@
 /// route planner and the rules of its time zone, read from the system's tz database where it is loaded.
 ///
 /// The route is the planner's for the hour of the departure press (the one `metrotimer plan` shows for that
-/// instant), bounded to `maximumChanges`; the schedule is `GeneralNetwork.fill` on the network's own clock, so the
+/// instant), with as many changes as it takes; the schedule is `GeneralNetwork.fill` on the network's own clock, so the
 /// hour's time band, the headway at a change and the feed's spreads are those of the moment the train is there.
 public struct ImportedNetwork: RideNetwork {
     /// The network as validated.
@@ -11,11 +11,6 @@ public struct ImportedNetwork: RideNetwork {
     public let zone: TimeZoneRules
     /// Each station's facts as `Station`, its line the first (in file order) whose patterns call there.
     let stations: [StationID: Station]
-
-    /// The most changes a ride the daemon rides may have: its alerts and the "train departed" press cover one
-    /// change (model §4, §5.3). `metrotimer plan` plans rides with more; the daemon refuses them, saying how many
-    /// the ride needs.
-    public static let maximumChanges = 1
 
     public init(general: GeneralNetwork, zone: TimeZoneRules) {
         self.general = general
@@ -87,7 +82,7 @@ public struct ImportedNetwork: RideNetwork {
         }
         do throws(RoutingError) {
             return try RoutePlanner(graph: general.graph)
-                .plan(from: from, to: to, maxChanges: Self.maximumChanges, headway: headway).events
+                .plan(from: from, to: to, headway: headway).events
         } catch {
             switch error {
             case .unknownStation(let text): throw .unknownStation(text)
@@ -95,13 +90,7 @@ public struct ImportedNetwork: RideNetwork {
             case .closedStation(let id): throw .closedStation(id)
             case .unreachable(_, _, .suspended(_, let a, let b)): throw .suspended(from: a, to: b)
             case .unreachable: throw .noRide(error.phrase(names: general))
-            case .tooManyChanges(let needed, let allowed):
-                throw .noRide(Phrase(
-                    uk: "ця поїздка потребує щонайменше \(needed) "
-                        + "\(Plural.ukrainian(needed, one: "пересадки", few: "пересадок", many: "пересадок")), "
-                        + "а пристрій веде поїздки з \(allowed) пересадкою щонайбільше (metrotimer plan покаже весь маршрут)",
-                    en: "this ride needs at least \(needed) \(Plural.english(needed, one: "change", other: "changes")); "
-                        + "the device rides at most \(allowed) (metrotimer plan shows the whole route)"))
+            case .tooManyChanges: throw .noRide(error.phrase(names: general))
             }
         }
     }

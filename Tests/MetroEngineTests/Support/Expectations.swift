@@ -55,14 +55,14 @@ func expectRefusedWithoutTrace(_ rig: EngineRig, _ expected: EngineError,
 
 /// Checks that no wake-up was ever armed for an alert after it had fired (the trip was not corrected, so every
 /// alert kept its instant). `fired` is the trip's fired map.
-func expectNoArmingForFiredAlerts(_ rig: EngineRig, plans: [AlertPlan], fired: [AlertKind: Instant],
+func expectNoArmingForFiredAlerts(_ rig: EngineRig, plans: [AlertPlan], fired: [AlertID: Instant],
                                   sourceLocation: SourceLocation = #_sourceLocation)
 {
     for plan in plans {
-        guard let firedAt = fired[plan.kind] else { continue }
+        guard let firedAt = fired[plan.id] else { continue }
         for arming in rig.alarm.history where arming.at >= firedAt {
             #expect(arming.instant != plan.instant,
-                    "armed \(plan.kind.rawValue) again at \(arming.at) after it fired at \(firedAt)",
+                    "armed \(plan.id) again at \(arming.at) after it fired at \(firedAt)",
                     sourceLocation: sourceLocation)
         }
     }
