@@ -74,17 +74,46 @@ private func sketch() throws -> ImportedNetwork {
                 "the press confirmed the second change: its reminder is gone")
     }
 
-    @Test func suspendingAStretchIsRefusedOnAnImportedNetwork() throws {
+    @Test func aSuspendedStretchStopsEveryPatternBetweenItsEnds() throws {
         let rig = EngineRig(network: try sketch())
-        let before = EngineState(rig.engine)
+        try rig.engine.suspend(SuspendedStretch(from: "B", to: "C"), now: rig.clock.now)
+        #expect(rig.engine.suspensions == [SuspendedStretch(from: "B", to: "C")])
+        expectRefusedWithoutTrace(rig, .plan(.suspended(from: "B", to: "C"))) { () throws(EngineError) in
+            try rig.engine.chooseRoute(from: "A", to: "F", now: rig.clock.now)
+        }
+        try rig.engine.chooseRoute(from: "C", to: "H", now: rig.clock.now)
+        #expect(try !rig.engine.suspend(SuspendedStretch(from: "C", to: "B"), now: rig.clock.now), "already suspended")
         do throws(EngineError) {
-            try rig.engine.suspend(SuspendedStretch(from: "A", to: "B"), now: rig.clock.now)
-            Issue.record("a stretch was suspended on an imported network")
+            try rig.engine.suspend(SuspendedStretch(from: "A", to: "E"), now: rig.clock.now)
+            Issue.record("A – E was suspended: no pattern calls at both")
         } catch {
             guard case .suspension(let reason) = error else { Issue.record("refused as \(error)"); return }
-            #expect(reason.en.contains("imported network"), "\(reason.en)")
+            #expect(reason.en.contains("different lines"), "\(reason.en)")
         }
-        #expect(EngineState(rig.engine) == before)
+        #expect(try rig.engine.resume(nil, now: rig.clock.now) == [SuspendedStretch(from: "B", to: "C")])
+        try rig.engine.chooseRoute(from: "A", to: "F", now: rig.clock.now)
+    }
+
+    /// A local P–Q–R–S and an express P–S on one line: suspending P–S stops both; resuming Q–R lifts the express
+    /// too (it runs through there) and leaves the locals' P–Q and R–S suspended.
+    @Test func anExpressIsStoppedAndLiftedWithTheLocalsUnderIt() throws {
+        var sketch = SketchNetwork()
+        sketch.line("X", ["P", "Q", "R", "S"], ["P", "S"])
+        let network = ImportedNetwork(general: try sketch.loaded(), zone: .utc)
+        let rig = EngineRig(network: network)
+        try rig.engine.suspend(SuspendedStretch(from: "P", to: "S"), now: rig.clock.now)
+        do throws(EngineError) {
+            try rig.engine.chooseRoute(from: "P", to: "S", now: rig.clock.now)
+            Issue.record("P → S was chosen through a suspended stretch")
+        } catch {
+            guard case .plan(.suspended) = error else { Issue.record("refused as \(error)"); return }
+        }
+        #expect(try rig.engine.resume(SuspendedStretch(from: "Q", to: "R"), now: rig.clock.now)
+                == [SuspendedStretch(from: "Q", to: "R")])
+        #expect(rig.engine.suspensions == [SuspendedStretch(from: "P", to: "Q"), SuspendedStretch(from: "R", to: "S")])
+        try rig.engine.chooseRoute(from: "P", to: "S", now: rig.clock.now)
+        #expect(try rig.engine.network.route(from: "P", to: "S", leavingAtUnixSeconds: nil).map(\.station.rawValue)
+                == ["P", "S"], "the express, lifted")
     }
 
     @Test func calibrationRidesALinesLongestPattern() throws {

@@ -11,10 +11,18 @@ public struct ImportedNetwork: RideNetwork {
     public let zone: TimeZoneRules
     /// Each station's facts as `Station`, its line the first (in file order) whose patterns call there.
     let stations: [StationID: Station]
+    /// The network as its file has it, without the rider's suspended stretches (`withLocalSuspensions` lays them
+    /// over this again each time).
+    let unsuspended: GeneralNetwork
 
     public init(general: GeneralNetwork, zone: TimeZoneRules) {
+        self.init(general: general, zone: zone, unsuspended: general)
+    }
+
+    init(general: GeneralNetwork, zone: TimeZoneRules, unsuspended: GeneralNetwork) {
         self.general = general
         self.zone = zone
+        self.unsuspended = unsuspended
         var firstLine: [String: String] = [:]
         for line in general.file.lines {
             for pattern in line.patterns {
@@ -133,18 +141,4 @@ public struct ImportedNetwork: RideNetwork {
             return CalibrationSession.Stop(station: id, isClosed: stations[id]?.isClosed ?? false, seedRunningSeconds: seed)
         }
     }
-
-    // MARK: Suspended stretches: not on an imported network yet (a stretch there may lie on several lines).
-
-    public func segments(of stretch: SuspendedStretch) throws(SuspensionError) -> [SegmentKey] {
-        throw .notOnImportedNetwork
-    }
-
-    public func withLocalSuspensions(_ stretches: [SuspendedStretch]) -> ImportedNetwork { self }
-
-    public func suspendedSegments(_ stretches: [SuspendedStretch]) -> Set<SegmentKey> { [] }
-
-    public func stretches(covering segments: Set<SegmentKey>, declared: [SuspendedStretch]) -> [SuspendedStretch] { [] }
-
-    public func mergedSuspensions(_ stretches: [SuspendedStretch]) -> [SuspendedStretch] { stretches }
 }

@@ -24,12 +24,11 @@ public struct SuspendedStretch: Sendable, Hashable, Codable {
 public enum SuspensionError: Error, Equatable, Sendable {
     /// The two ends are the same station.
     case sameStation(StationID)
-    /// The ends lie on different lines: a stretch is part of one line.
+    /// The ends lie on different lines (on an imported network: no stop pattern calls at both): a stretch is part
+    /// of one line.
     case differentLines(StationID, StationID)
     /// No such station.
     case unknownStation(StationID)
-    /// The network is an imported one, where the rider cannot suspend stretches yet.
-    case notOnImportedNetwork
 
     /// The reason, naming the stations.
     public func message(_ language: Language, names network: (any RideNetwork)?) -> String {
@@ -43,9 +42,6 @@ public enum SuspensionError: Error, Equatable, Sendable {
                           en: "\(name(a)) and \(name(b)) are on different lines: a stretch lies on one line")(language)
         case .unknownStation(let id):
             return Phrase(uk: "Немає такої станції: \(id)", en: "No such station: \(id)")(language)
-        case .notOnImportedNetwork:
-            return Phrase(uk: "на імпортованій мережі перегони поки не призупиняються",
-                          en: "stretches cannot be suspended on an imported network yet")(language)
         }
     }
 }
