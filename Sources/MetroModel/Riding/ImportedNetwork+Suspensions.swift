@@ -53,15 +53,6 @@ extension ImportedNetwork {
         return ImportedNetwork(general: GeneralNetwork(file: file), zone: zone, unsuspended: unsuspended)
     }
 
-    public func suspendedSegments(_ stretches: [SuspendedStretch]) -> Set<SegmentKey> {
-        var set: Set<SegmentKey> = []
-        for stretch in stretches {
-            guard let keys = try? segments(of: stretch) else { continue }
-            set.formUnion(keys)
-        }
-        return set
-    }
-
     /// Each maximal run of covered segments along a pattern, line by line and pattern by pattern in file order, as
     /// one stretch (named in the first pattern's riding order that finds it) — kept
     /// only when every segment it stands for is covered, so a stretch an express runs through is lifted with the
@@ -89,10 +80,5 @@ extension ImportedNetwork {
             }
         }
         return result
-    }
-
-    public func mergedSuspensions(_ stretches: [SuspendedStretch]) -> [SuspendedStretch] {
-        let invalid = stretches.filter { (try? segments(of: $0)) == nil }
-        return self.stretches(covering: suspendedSegments(stretches), declared: stretches) + invalid
     }
 }

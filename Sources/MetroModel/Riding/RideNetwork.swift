@@ -54,12 +54,8 @@ public protocol RideNetwork: Sendable {
     func segments(of stretch: SuspendedStretch) throws(SuspensionError) -> [SegmentKey]
     /// This network with the rider's suspended stretches laid over its data.
     func withLocalSuspensions(_ stretches: [SuspendedStretch]) -> Self
-    /// Every segment the stretches cover.
-    func suspendedSegments(_ stretches: [SuspendedStretch]) -> Set<SegmentKey>
     /// The fewest stretches covering `segments`, named as `declared` named them where they match.
     func stretches(covering segments: Set<SegmentKey>, declared: [SuspendedStretch]) -> [SuspendedStretch]
-    /// The stretches merged where they overlap or touch.
-    func mergedSuspensions(_ stretches: [SuspendedStretch]) -> [SuspendedStretch]
 }
 
 extension RideNetwork {

@@ -1,9 +1,10 @@
 /// The rider's suspended stretches taken as what they are: a set of segments. Suspending adds segments, resuming
 /// removes them, and the set is written back as the fewest stretches that cover it — overlapping or touching
 /// stretches of one line merge, resuming the middle of one splits it in two, and a sub-stretch of a suspended one
-/// adds nothing.
-extension Network {
-    /// The segments (keyed forward) of the valid stretches in `stretches`.
+/// adds nothing. The set and the merge are the same on every network; how a stretch becomes segments, and
+/// segments stretches again, is each network's (`segments(of:)`, `stretches(covering:declared:)`).
+extension RideNetwork {
+    /// The segments of the valid stretches in `stretches`.
     public func suspendedSegments(_ stretches: [SuspendedStretch]) -> Set<SegmentKey> {
         var set: Set<SegmentKey> = []
         for stretch in stretches {
@@ -13,6 +14,15 @@ extension Network {
         return set
     }
 
+    /// `stretches` as the fewest stretches covering the same segments; stretches that are not valid in this
+    /// network (stations gone from a newer data file) are kept as they are, after the rest.
+    public func mergedSuspensions(_ stretches: [SuspendedStretch]) -> [SuspendedStretch] {
+        let invalid = stretches.filter { (try? segments(of: $0)) == nil }
+        return self.stretches(covering: suspendedSegments(stretches), declared: stretches) + invalid
+    }
+}
+
+extension Network {
     /// The fewest stretches covering exactly `segments` (keyed forward): each maximal run of a line's consecutive
     /// segments, line by line in file order. A run that is exactly one of `declared` keeps that stretch as the
     /// rider named it (its end order); any other is named forward along its line.
@@ -32,12 +42,5 @@ extension Network {
             }
         }
         return result
-    }
-
-    /// `stretches` as the fewest stretches covering the same segments; stretches that are not valid in this
-    /// network (stations gone from a newer data file) are kept as they are, after the rest.
-    public func mergedSuspensions(_ stretches: [SuspendedStretch]) -> [SuspendedStretch] {
-        let invalid = stretches.filter { (try? segments(of: $0)) == nil }
-        return self.stretches(covering: suspendedSegments(stretches), declared: stretches) + invalid
     }
 }
