@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "MetroTestSupport", dependencies: ["MetroModel", "MetroEngine"]),
         // The accuracy lab: the engine on the doubles and the virtual clock, a world model of true rides, figures;
         // it reads journals in the control contract's format.
-        .target(name: "MetroLab", dependencies: ["MetroModel", "MetroEngine", "MetroTestSupport", "MetroControl", "MetroGTFS", "MetroGTFSFiles"]),
+        .target(name: "MetroLab", dependencies: ["MetroModel", "MetroEngine", "MetroTestSupport", "MetroControl", "MetroGTFS", "MetroGTFSFiles", "MetroSystem"]),
 
         // C seams.
         .target(name: "CLinuxShim"),

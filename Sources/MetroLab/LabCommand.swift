@@ -8,23 +8,26 @@ public enum LabCommand {
                               [--doc FILE] [--pictures DIR] [--section current|before]
                metrotimer-lab replay [--data DIR] JOURNAL.json
                metrotimer-lab truth --feed FEED [--doc FILE]
+               metrotimer-lab world --feed FEED [--every N] [--rides N] [--seed N] [--data DIR] [--doc FILE]
 
         run     draws the corpus (all 2 652 ordered pairs × 5 times of day × 2 headway readings), prints the figures,
                 and with --doc rewrites that section of the Markdown file (and the SVG pictures beside it)
         replay  re-runs the rides of a journal (`metrotimer journal --json`) through the current model
         truth   imports a GTFS feed and judges the model against every one of its trips (docs/accuracy.md)
+        world   rides the feed's trips through the engine on the imported network, with the world's noise
 
         """
 
     public static func main(_ arguments: [String]) {
         do {
             var args = arguments
-            let command = args.first.map { ["run", "replay", "truth"].contains($0) ? $0 : "run" } ?? "run"
+            let command = args.first.map { ["run", "replay", "truth", "world"].contains($0) ? $0 : "run" } ?? "run"
             if args.first == command { args.removeFirst() }
             if args.contains("--help") || args.contains("-h") { print(usage, terminator: ""); return }
             switch command {
             case "replay": try Replay.main(args)
             case "truth": try TruthCommand.main(args)
+            case "world": try FeedWorldCommand.main(args)
             default: try runCorpus(args)
             }
         } catch {

@@ -16,7 +16,7 @@ public final class LabRig {
     /// The model time (boot-time timeline).
     public var now: Instant { clock.now }
 
-    public init(network: Network, now: Instant, calibration: CalibrationStore = .empty) {
+    public init(network: any RideNetwork, now: Instant, calibration: CalibrationStore = .empty) {
         engine = Engine(network: network, calibration: calibration, routes: RouteBook(), selectedRoute: nil,
                         store: store, wakeUp: wakeUp, haptics: haptics, publisher: publisher, log: log)
         let clock = VirtualClock(engine: engine, wakeUp: wakeUp, now: now)

@@ -5,21 +5,33 @@ extension ScheduleTruth {
     /// the same feed), each trip once (a frequency-based trip's repetitions have its times shifted, and would
     /// only repeat its figures).
     public static func judge<Source: FeedFileSource>(source: Source, file: GeneralNetworkFile) throws(FeedError) -> ScheduleTruth {
+        var truth = ScheduleTruth(file: file)
+        try forEachTrip(source: source, file: file, restart: { truth = ScheduleTruth(file: file) }) { line, calls in
+            truth.add(line: line, calls: calls)
+        }
+        return truth
+    }
+
+    /// Every trip of a feed whose route is a line of `file`, as the stations it calls at (platforms grouped as the
+    /// import groups them, consecutive calls at one station merged) with their scheduled times. `restart` is
+    /// called when the feed's stop times are not grouped by trip and are read again from the start.
+    public static func forEachTrip<Source: FeedFileSource>(
+        source: Source, file: GeneralNetworkFile, restart: () -> Void,
+        _ body: (_ line: String, _ calls: [FeedDigestBuilder.Call]) -> Void
+    ) throws(FeedError) {
         let reader = FeedReader(source: source)
         let tables = try reader.readTables()
         let grouping = StationGrouping(stops: tables.stops)
         let lines = Set(file.lines.map(\.id))
-        var truth = ScheduleTruth(file: file)
-        try reader.forEachTrip(tables: tables, restart: { truth = ScheduleTruth(file: file) }) { (trip: FeedTrip, stopTimes: [FeedStopTime]) throws(FeedError) in
+        _ = try reader.forEachTrip(tables: tables, restart: restart) { (trip: FeedTrip, stopTimes: [FeedStopTime]) throws(FeedError) in
             guard lines.contains(trip.routeID) else { return }
             let calls = stopTimes.compactMap { stopTime in
                 grouping.station(of: stopTime.stopID).map {
                     FeedDigestBuilder.Call(station: $0, arrival: stopTime.arrival!.seconds, departure: stopTime.departure!.seconds)
                 }
             }
-            truth.add(line: trip.routeID, calls: FeedDigestBuilder.merged(calls))
+            body(trip.routeID, FeedDigestBuilder.merged(calls))
         }
-        return truth
     }
 
     /// The figures as a Markdown table: per line and band, then per line; error percentiles in seconds.
@@ -45,7 +57,8 @@ extension ScheduleTruth {
         return "\(title)\n\n" + text
     }
 
-    static func percent(_ value: Double) -> String {
+    /// A share in per cent with one decimal: `12.5 %`.
+    public static func percent(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths / 10).\(tenths % 10) %"
     }

@@ -7,7 +7,7 @@ import MetroModel
 /// doors-open at the destination. Each running time is the file's for the hour the train passes (its time band,
 /// else the median) and carries the file's spread, as the model takes an imported network's segments.
 ///
-/// One-line rides only: the model's changes are not yet general. The network file's medians come from these very
+/// One-line rides only: the truth of a change would be the next trip of the other line, which this does not pair. The network file's medians come from these very
 /// trips, so this measures how far one median per segment is from each operator-scheduled trip, not a forecast.
 public struct ScheduleTruth: Sendable {
     /// The figures of one group of rides (a line, a band of the day).

@@ -1,0 +1,115 @@
+import MetroEngine
+import MetroGTFS
+import MetroModel
+import MetroTestSupport
+
+/// The lab's noisy world on an imported network: the feed's own trips, each run a little differently — every
+/// running time off by the world's noise, a train now and then held at a stop, the rider's press a moment after
+/// the train pulls out — and ridden through the real engine on that network (`ImportedNetwork`), start press
+/// only. "Yours is next" is judged against the true doors-open: late when after it, in the window when at or
+/// after the true arrival at the stop before.
+///
+/// One-line rides, from a call of a trip to a later one with a stop between, taken only where the engine's own
+/// route is that trip's stations on that line (a rider the planner would send by an express or through a change
+/// is not on this trip).
+public struct FeedWorld {
+    /// The figures of one line.
+    public struct Figures: Sendable, Equatable {
+        public var rides = 0
+        /// "Yours is next" after the true doors-open at the destination.
+        public var late = 0
+        /// At or after the true arrival at the stop before, and not late.
+        public var inWindow = 0
+        /// Never sounded (swallowed: the arrival was 30 s away or less when it fell due).
+        public var silent = 0
+        /// Seconds from "yours is next" to the true doors-open.
+        public var lead = ValueHistogram()
+        /// Draws the planner routes otherwise (not judged).
+        public var otherRoute = 0
+        public init() {}
+    }
+
+    public let network: ImportedNetwork
+    public let world: WorldAssumptions
+    /// The local midnight (Unix seconds) of the service day the rides run on.
+    public let serviceMidnight: Int64
+    public private(set) var figures: [String: Figures] = [:]
+
+    public init(network: ImportedNetwork, world: WorldAssumptions, serviceMidnight: Int64) {
+        self.network = network
+        self.world = world
+        self.serviceMidnight = serviceMidnight
+    }
+
+    /// Rides `count` draws on one trip.
+    public mutating func ride(line: String, calls: [FeedDigestBuilder.Call], count: Int, _ random: inout SplitMix64) {
+        guard calls.count >= 3 else { return }
+        for _ in 0..<count {
+            let boarding = Int(random.next() % UInt64(calls.count - 2))
+            let destination = boarding + 2 + Int(random.next() % UInt64(calls.count - boarding - 2))
+            ride(line: line, calls: Array(calls[boarding...destination]), &random)
+        }
+    }
+
+    /// One ride from the first call to the last.
+    mutating func ride(line: String, calls: [FeedDigestBuilder.Call], _ random: inout SplitMix64) {
+        let from = StationID(calls[0].station), to = StationID(calls[calls.count - 1].station)
+        let departureUnix = serviceMidnight + Int64(calls[0].departure)
+        guard let route = try? network.route(from: from, to: to, leavingAtUnixSeconds: departureUnix),
+              route.map(\.station.rawValue) == calls.map(\.station), route.allSatisfy({ $0.line.rawValue == line })
+        else { figures[line, default: Figures()].otherRoute += 1; return }
+
+        // The truth, in seconds after the train pulled out: each arrival, with the world's noise and holds.
+        var arrivals: [Double] = [0]
+        var clock = 0.0
+        for k in 1..<calls.count {
+            clock += max(Double(calls[k].arrival - calls[k - 1].departure) + random.uniform(world.runningNoise), 1)
+            arrivals.append(clock)
+            if k < calls.count - 1 {
+                clock += Double(calls[k].departure - calls[k].arrival)
+                if random.chance(world.holdChance) { clock += random.uniform(world.hold) }
+            }
+        }
+        let pulledOut = Instant(seconds: 10_000)
+        let press = Instant(nanoseconds: pulledOut.nanoseconds + Int64((random.uniform(world.pressDelay) * 1e9).rounded()))
+        let rig = LabRig(network: network, now: pulledOut)
+        let wall = WallClockMapping(unixNanosecondsAtZero: departureUnix * 1_000_000_000 - pulledOut.nanoseconds)
+        do {
+            try rig.engine.chooseRoute(from: from, to: to, now: rig.now)
+            rig.advance(to: press)
+            try rig.engine.start(t0: press, wall: wall, now: press)
+        } catch {
+            figures[line, default: Figures()].otherRoute += 1
+            return
+        }
+        let doorsOpen = Instant(nanoseconds: pulledOut.nanoseconds + Int64((arrivals[arrivals.count - 1] * 1e9).rounded()))
+        rig.advance(to: doorsOpen + 60)
+        var tally = figures[line, default: Figures()]
+        tally.rides += 1
+        if let nextStop = rig.engine.active?.fired[.nextStop] {
+            let lead = Double(doorsOpen.nanoseconds - nextStop.nanoseconds) / 1e9
+            tally.lead.add(Int(lead.rounded(.down)))
+            if nextStop > doorsOpen {
+                tally.late += 1
+            } else if Double(nextStop.nanoseconds - pulledOut.nanoseconds) / 1e9 >= arrivals[arrivals.count - 2] {
+                tally.inWindow += 1
+            }
+        } else {
+            tally.silent += 1
+        }
+        figures[line] = tally
+    }
+
+    /// The figures as a Markdown table, line by line.
+    public func markdown(title: String) -> String {
+        var text = "| line | rides | \"yours is next\" after the doors open | in the window (from the stop before) | before the doors open, p50 / p90, s | not sounded | planned otherwise |\n"
+        text += "| --- | ---: | ---: | ---: | --- | ---: | ---: |\n"
+        for line in figures.keys.sorted() {
+            let f = figures[line]!
+            func percent(_ n: Int) -> String { f.rides == 0 ? "–" : ScheduleTruth.percent(100.0 * Double(n) / Double(f.rides)) }
+            text += "| \(line) | \(f.rides) | \(f.late) (\(percent(f.late))) | \(percent(f.inWindow)) | "
+                + "\(f.lead.median ?? 0) / \(f.lead.percentile(0.9) ?? 0) | \(f.silent) | \(f.otherRoute) |\n"
+        }
+        return "\(title)\n\n" + text
+    }
+}

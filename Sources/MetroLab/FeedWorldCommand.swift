@@ -1,0 +1,79 @@
+import Foundation
+import MetroGTFS
+import MetroGTFSFiles
+import MetroModel
+import MetroSystem
+import MetroTestSupport
+
+/// `metrotimer-lab world --feed FEED [--every N] [--rides N] [--seed N] [--data DIR] [--doc FILE]`: the lab's
+/// noisy world on an imported network (`FeedWorld`): every N-th trip of the feed (default 5), `--rides` draws on
+/// each (default 10), on the first weekday of the feed's calendar, the world's assumptions from
+/// `DIR/accuracy-world.json`. With `--doc`, the table replaces the `world` section of the file.
+enum FeedWorldCommand {
+    static func main(_ args: [String]) throws {
+        try LabCommand.checkOptions(args, allowed: ["--feed", "--every", "--rides", "--seed", "--data", "--doc"])
+        guard let feed = try LabCommand.value(args, "--feed") else { throw LabCommand.UsageError(description: "world needs --feed FEED") }
+        let every = try LabCommand.number(args, "--every", default: 5)
+        let rides = try LabCommand.number(args, "--rides", default: 10)
+        let seed = UInt64(try LabCommand.number(args, "--seed", default: 1))
+        let data = try LabCommand.value(args, "--data") ?? "Data"
+        let world = try WorldAssumptions.load(path: data + "/accuracy-world.json")
+        let run = try FeedWorld.run(feed: feed, world: world, every: every, rides: rides, seed: seed)
+        let title = "**\(run.agency)**, the feed's trips run on \(run.date) with the world's noise "
+            + "(one trip in \(every), \(rides) rides on each, seed \(seed)); one line, start press only."
+        let table = run.world.markdown(title: title)
+        print(table)
+        if let doc = try LabCommand.value(args, "--doc") { try TruthCommand.replaceSection("world", in: doc, with: table) }
+    }
+}
+
+extension FeedWorld {
+    /// A run of the world on a feed: what `metrotimer-lab world` prints, for the command and the tests.
+    public struct Run {
+        public var world: FeedWorld
+        public var agency: String
+        /// The service day the trips run on, `YYYY-MM-DD`.
+        public var date: String
+    }
+
+    /// Imports `feed` as `metrotimer import-gtfs` does, loads the network with its time zone from the tz database,
+    /// and rides every `every`-th trip `rides` times on the first weekday of the feed's calendar.
+    public static func run(feed: String, world: WorldAssumptions, every: Int, rides: Int, seed: UInt64) throws -> Run {
+        let imported = try TruthCommand.importFeed(feed)
+        let general = try GeneralNetwork.load(json: Array(try JSONEncoder().encode(imported.file)))
+        let zone = try TimeZoneRules(tzif: try TimeZoneDatabase.tzifBytes(named: general.file.time_zone,
+                                                                           environment: ProcessInfo.processInfo.environment))
+        let network = ImportedNetwork(general: general, zone: zone)
+        let (date, midnight) = try firstWeekday(from: general.file.provenance.valid_from, zone: zone)
+        var random = SplitMix64(seed: seed)
+        var run = FeedWorld(network: network, world: world, serviceMidnight: midnight)
+        var index = 0
+        do {
+            try ScheduleTruth.forEachTrip(source: try FeedSource.open(path: feed), file: imported.file, restart: {
+                run = FeedWorld(network: network, world: world, serviceMidnight: midnight)
+                random = SplitMix64(seed: seed)
+                index = 0
+            }) { line, calls in
+                defer { index += 1 }
+                guard index % max(every, 1) == 0 else { return }
+                run.ride(line: line, calls: calls, count: rides, &random)
+            }
+        } catch let error as FeedError {
+            throw LabCommand.UsageError(description: "\(feed): \(error)")
+        }
+        return Run(world: run, agency: imported.summary.agency, date: date)
+    }
+
+    /// The first Monday to Friday on or after `isoDate` (`YYYY-MM-DD`), and the Unix time of its local midnight.
+    static func firstWeekday(from isoDate: String, zone: TimeZoneRules) throws -> (String, Int64) {
+        let parts = isoDate.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { throw LabCommand.UsageError(description: "the feed's calendar start '\(isoDate)' is no date") }
+        var days = KyivTime.daysFromCivil(year: parts[0], month: parts[1], day: parts[2])
+        while ZonedServiceTime(unixSeconds: days * 86_400 + 43_200, rules: .utc).weekday > 5 { days += 1 }
+        let utcMidnight = days * 86_400
+        let midnight = utcMidnight - Int64(zone.civil(unixSeconds: utcMidnight).utcOffsetSeconds)
+        let civil = zone.civil(unixSeconds: midnight)
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return ("\(civil.year)-\(two(civil.month))-\(two(civil.day))", midnight)
+    }
+}
