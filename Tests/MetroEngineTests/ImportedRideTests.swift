@@ -128,3 +128,23 @@ private func sketch() throws -> ImportedNetwork {
         #expect(rig.engine.calibrationSession?.stations.map(\.station.rawValue) == ["D", "C", "B", "A"])
     }
 }
+
+/// The journal's year on an imported network: its own clock and the lines ridden.
+@Suite struct ImportedJournalTests {
+    @Test func theYearIsTheNetworksAndItsLinesAreTheOnesRidden() throws {
+        let network = try sketch()
+        func entry(_ id: Int64, _ from: StationID, _ to: StationID, unix: Int64) -> JournalEntry {
+            JournalEntry(id: id, t0: Instant(seconds: 100), t0UnixMilliseconds: unix * 1000, from: from, to: to,
+                         plannedSeconds: 300, finalSeconds: 300, confirmedSeconds: 300, manualCorrections: 0,
+                         lateCorrections: 0, gpsCorrections: 0, transfers: 0, outcome: .arrived)
+        }
+        var tally = JournalTally(network: network)
+        // 2025-12-31 23:30 on UTC's clock is already 2026 in Kyiv: the imported network counts it in 2025.
+        tally.add(entry(1, "C", "F", unix: 1_767_223_800))
+        tally.add(entry(2, "A", "B", unix: 1_767_310_200))
+        let last = tally.year(2025), this = tally.year(2026)
+        #expect(last.rides == 1 && this.rides == 1)
+        // C is first served by L1 in the file, but the ride from C to F is on L2 alone.
+        #expect(last.lines == ["L2"] && this.lines == ["L1"])
+    }
+}

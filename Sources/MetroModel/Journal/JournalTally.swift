@@ -11,8 +11,8 @@ public struct JournalTally: Sendable {
     /// The arrival accuracy over the whole journal.
     public private(set) var accuracy = RideAccuracy(entries: [])
     private var years: [Int: YearOnTheMetro.Tally] = [:]
-    /// The stations of each route ridden, planned once per route rather than once per ride.
-    private var stationsOfRoute: [RouteChoice: [StationID]] = [:]
+    /// The stations and lines of each route ridden, planned once per route rather than once per ride.
+    private var ridden: [RouteChoice: (stations: [StationID], lines: [LineID])] = [:]
     /// How many entries were counted.
     public private(set) var count = 0
 
@@ -34,25 +34,29 @@ public struct JournalTally: Sendable {
         count += 1
         statistics.add(entry)
         accuracy.add(entry)
-        // A year is the Kyiv calendar year of the start; an entry without a wall time of its start has none.
+        // A year is the calendar year of the start on the network's own clock (Kyiv's, or an imported network's
+        // time zone); an entry without a wall time of its start has none.
         guard let unixMilliseconds = entry.t0UnixMilliseconds, unixMilliseconds > 0 else { return }
-        let civil = KyivTime.civil(unixSeconds: floorDivide(unixMilliseconds, by: 1000))
+        let civil = network.civil(unixSeconds: floorDivide(unixMilliseconds, by: 1000))
+        let route = ridden(from: entry.from, to: entry.to)
         years[civil.year, default: YearOnTheMetro.Tally()].add(
-            entry, unixMilliseconds: unixMilliseconds, civil: civil, stationsRidden: stations(from: entry.from, to: entry.to))
+            entry, unixMilliseconds: unixMilliseconds, civil: civil, stationsRidden: route.stations, linesRidden: route.lines)
     }
 
-    /// The stations ridden from `from` to `to`, whatever the rider has suspended since; a route the data file no
-    /// longer plans counts its two ends (those the network still has).
-    private mutating func stations(from: StationID, to: StationID) -> [StationID] {
+    /// The stations and lines ridden from `from` to `to`, whatever the rider has suspended since: the lines of the
+    /// route's events (on an imported network a station may be served by several); a route the data file no
+    /// longer plans counts its two ends (those the network still has) and their lines.
+    private mutating func ridden(from: StationID, to: StationID) -> (stations: [StationID], lines: [LineID]) {
         let route = RouteChoice(from: from, to: to)
-        if let known = stationsOfRoute[route] { return known }
-        let stations: [StationID]
+        if let known = ridden[route] { return known }
+        let result: (stations: [StationID], lines: [LineID])
         if let events = try? network.route(from: from, to: to, leavingAtUnixSeconds: nil) {
-            stations = events.map(\.station)
+            result = (events.map(\.station), events.map(\.line))
         } else {
-            stations = [from, to].filter { network.station($0) != nil }
+            let ends = [from, to].filter { network.station($0) != nil }
+            result = (ends, ends.compactMap { network.station($0)?.line })
         }
-        stationsOfRoute[route] = stations
-        return stations
+        ridden[route] = result
+        return result
     }
 }

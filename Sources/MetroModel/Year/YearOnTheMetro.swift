@@ -1,12 +1,14 @@
 /// A rider's year on the metro, from the journal: the figures of `metrotimer stats --year`.
 ///
 /// Which trips count (choices written in docs/decisions.md):
-/// - a **ride** is a journaled trip whose start (t0, Kyiv time) falls in the year and that was not cancelled
-///   (`arrived` or `expired`; a cancelled trip is counted apart, it may never have left the platform);
+/// - a **ride** is a journaled trip whose start (t0, on the network's clock: Kyiv's, or an imported network's
+///   time zone) falls in the year and that was not cancelled (`arrived` or `expired`; a cancelled trip is
+///   counted apart, it may never have left the platform);
 /// - **time underground** adds each ride's confirmed duration when the rider said "I'm off", else the model's
 ///   final arrival — the whole ride, surface stretches included; an "I'm off" pressed by mistake (set aside in
 ///   `stats`) counts as no confirmation;
-/// - **stations** are every station the ride's route passed (as the network plans it today), **lines** theirs;
+/// - **stations** are every station the ride's route passed (as the network plans it today), **lines** the lines it
+///   rides there;
 /// - **earliest / latest** compare the time of day on the service day, which runs past midnight (a ride at 00:20
 ///   is later than one at 23:50);
 /// - **accuracy** is `JournalStatistics` over that year's entries.
@@ -16,7 +18,7 @@ public struct YearOnTheMetro: Sendable, Equatable {
         /// Unix milliseconds of t0.
         public let unixMilliseconds: Int64
         public let route: RouteChoice
-        /// Kyiv wall time of t0.
+        /// Wall time of t0 on the network's clock.
         public let civil: CivilTime
     }
 
@@ -49,7 +51,7 @@ public struct YearOnTheMetro: Sendable, Equatable {
         cancelled = tally.entries - tally.rides
         secondsUnderground = tally.secondsUnderground
         stations = tally.stations
-        lines = Set(tally.stations.compactMap { network.station($0)?.line }).sorted()
+        lines = tally.lines.sorted()
         favourite = tally.routes.max { ($0.value.rides, $0.value.last) < ($1.value.rides, $1.value.last) }
             .map { ($0.key, $0.value.rides) }
         earliest = tally.earliest?.time
@@ -80,6 +82,7 @@ public struct YearOnTheMetro: Sendable, Equatable {
         var rides = 0
         var secondsUnderground = 0
         var stations = Set<StationID>()
+        var lines = Set<LineID>()
         /// Rides per route, and the latest of them (the favourite's tie-break: the route ridden most recently).
         var routes: [RouteChoice: (rides: Int, last: Order)] = [:]
         /// The earliest and latest ride of the day, with their order (the first in the journal's order wins a tie).
@@ -87,14 +90,17 @@ public struct YearOnTheMetro: Sendable, Equatable {
         var latest: (key: Int, order: Order, time: RideTime)?
         var accuracy = JournalStatistics.Tally()
 
-        /// Counts one entry of the year; `stationsRidden` are the stations its route passed.
-        mutating func add(_ entry: JournalEntry, unixMilliseconds: Int64, civil: CivilTime, stationsRidden: [StationID]) {
+        /// Counts one entry of the year; `stationsRidden` are the stations its route passed, `linesRidden` the
+        /// lines it rode.
+        mutating func add(_ entry: JournalEntry, unixMilliseconds: Int64, civil: CivilTime, stationsRidden: [StationID],
+                          linesRidden: [LineID]) {
             entries += 1
             accuracy.add(entry)
             guard entry.outcome != .stopped else { return }
             rides += 1
             secondsUnderground += max(0, entry.measuredConfirmedSeconds ?? entry.finalSeconds)
             stations.formUnion(stationsRidden)
+            lines.formUnion(linesRidden)
             let route = RouteChoice(from: entry.from, to: entry.to)
             let order = Order(unixMilliseconds: unixMilliseconds, id: entry.id)
             let previous = routes[route]
