@@ -73,7 +73,10 @@ struct NetworkDataTests {
             do throws(NetworkDataError) { _ = try Network.load(json: Array(text.utf8)); return nil } catch { return error }
         }
         let cases: [(String, String, String)] = [
-            ("{\"schema\": 2", "network data: top level: The given data was not valid JSON.", "дані мережі: увесь файл: не коректний JSON"),
+            ("{\"schema\": 2", "network data: not valid JSON at line 1, column 13 (the text ends there)",
+             "дані мережі: не коректний JSON: рядок 1, позиція 13 (там текст закінчується)"),
+            ("{\"schema\": 1,\n \"lines\": [}", "network data: not valid JSON at line 2, column 12",
+             "дані мережі: не коректний JSON: рядок 2, позиція 12"),
             ("{\"schema\": \"one\"}", "network data: schema: expected Int", "дані мережі: 'schema': має бути ціле число"),
             ("{\"schema\": 1}", "network data: attribution: missing", "дані мережі: 'attribution': бракує"),
             ("[1, 2]", "network data: top level: expected Dictionary<String, Any>", "дані мережі: увесь файл: має бути обʼєкт"),

@@ -8,6 +8,10 @@ public enum JSONNesting {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 64
 
+    /// The refusal of a text nested deeper than `maximumDepth`, in both languages.
+    public static let tooDeep = Phrase(uk: "JSON вкладено глибше, ніж на \(maximumDepth) масивів чи обʼєктів",
+                                       en: "JSON nested deeper than \(maximumDepth) arrays or objects")
+
     /// The message naming why `bytes` cannot be decoded, in both languages, or nil when its nesting is within
     /// `maximumDepth`.
     ///
@@ -33,10 +37,7 @@ public enum JSONNesting {
                 inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
-                if depth > maximumDepth {
-                    return Phrase(uk: "JSON вкладено глибше, ніж на \(maximumDepth) масивів чи обʼєктів",
-                                  en: "JSON nested deeper than \(maximumDepth) arrays or objects")
-                }
+                if depth > maximumDepth { return tooDeep }
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth = max(0, depth - 1)
             default:

@@ -113,9 +113,6 @@ extension GeneralNetworkFile.SegmentRecord {
 extension GeneralNetwork {
     /// Decodes and validates a schema 2 network file; throws `NetworkDataError` naming the first offending entry.
     public static func load(json bytes: [UInt8]) throws(NetworkDataError) -> GeneralNetwork {
-        if let refusal = JSONNesting.refusal(of: bytes) {
-            throw NetworkDataError(uk: refusal.uk, en: refusal.en)
-        }
         let file = try decodeNetworkFile(GeneralNetworkFile.self, from: bytes)
         try GeneralNetworkValidation.check(file)
         return GeneralNetwork(file: file)
@@ -124,8 +121,9 @@ extension GeneralNetwork {
     /// The schema a network file declares (`"schema": N` at its top level), nil when it names none or is no JSON
     /// object: which loader to use, before either reads the rest.
     public static func declaredSchema(of bytes: [UInt8]) -> Int? {
-        guard JSONNesting.refusal(of: bytes) == nil else { return nil }
-        struct SchemaOnly: Decodable { var schema: Int? }
-        return (try? JSONDecoder().decode(SchemaOnly.self, from: Data(bytes)))?.schema
+        guard let tape = try? JSONTape(bytes), tape.values[0].kind == .object,
+              let schema = tape.member("schema", of: 0)
+        else { return nil }
+        return try? tape.integer(Int.self, at: schema)
     }
 }

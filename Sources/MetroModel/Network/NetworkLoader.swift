@@ -39,13 +39,9 @@ public enum NetworkLimits {
 extension Network {
     /// Decodes and validates a network file; throws `NetworkDataError` naming the first offending entry.
     public static func load(json bytes: [UInt8]) throws(NetworkDataError) -> Network {
-        if let refusal = JSONNesting.refusal(of: bytes) {
-            throw NetworkDataError(uk: refusal.uk, en: refusal.en)
-        }
         // A schema 2 file (any metro, from `metrotimer import-gtfs`) is a different shape: say so, rather than name
         // the first schema 1 field it lacks.
-        struct SchemaOnly: Decodable { var schema: Int? }
-        if let schema = try? JSONDecoder().decode(SchemaOnly.self, from: Data(bytes)).schema, schema == 2 {
+        if GeneralNetwork.declaredSchema(of: bytes) == 2 {
             throw NetworkDataError(uk: "це мережа схеми 2 (з фіду GTFS, metrotimer import-gtfs); її читають служба, metrotimer plan, stations і networks, а тут потрібна мережа схеми 1, як-от київська",
                                    en: "this is a schema 2 network (from a GTFS feed, metrotimer import-gtfs); the daemon, metrotimer plan, stations and networks read it, but this needs a schema 1 network such as Kyiv's")
         }
@@ -71,24 +67,25 @@ extension Network {
     }
 }
 
-/// A network file's JSON decoded into its transport shape, or the reason it is refused: the decoder's path and
-/// reason, or a name given twice in one object (the decoder keeps one of two equal names and drops the other
-/// without a word; the control protocol refuses such a request, and the data file is refused the same way).
+/// A network file's JSON decoded into its transport shape, or the reason it is refused: where the text stops being
+/// JSON, nesting beyond `JSONNesting.maximumDepth`, a name given twice in one object (a decoder keeps one of two
+/// equal names and drops the other without a word; the control protocol refuses such a request, and the data file
+/// is refused the same way), or the decoder's path and reason.
+///
+/// The file is read through `JSONTape`, not Foundation's decoder: it is read at every start of the daemon and of
+/// each command, and the tape reads New York's imported network several times faster (docs/performance.md).
 func decodeNetworkFile<File: Decodable>(_ type: File.Type, from bytes: [UInt8]) throws(NetworkDataError) -> File {
-    let file: File
     do {
-        file = try JSONDecoder().decode(File.self, from: Data(bytes))
+        return try JSONTapeDecoder.decode(File.self, from: bytes)
+    } catch let failure as JSONTape.Failure {
+        let reason = failure.phrase(in: bytes)
+        throw NetworkDataError(uk: reason.uk, en: reason.en)
     } catch let error as DecodingError {
         let reason = describe(error)
         throw NetworkDataError(uk: reason.uk, en: reason.en)
     } catch {
         throw NetworkDataError(uk: "не коректний JSON", en: "not valid JSON (\(error))")
     }
-    if let repeated = DuplicateKeys.first(in: bytes) {
-        throw NetworkDataError(uk: "поле '\(repeated.prefix(40))' задано двічі в одному обʼєкті",
-                               en: "field '\(repeated.prefix(40))' is given twice in one object")
-    }
-    return file
 }
 
 /// Whether `text` is an id as the data file must spell one: lowercase ASCII letters, digits and hyphens.
