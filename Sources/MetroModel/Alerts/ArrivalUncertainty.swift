@@ -76,12 +76,9 @@ extension Trip {
         return events[index].arrival - slack
     }
 
-    /// The latest plausible departure of the train after a change that is not yet confirmed: the wait booked is a
-    /// quarter of the headway, the true one may be the whole of it, and the walk may be longer too. Nil without an
-    /// unconfirmed change.
-    public var latestPlausibleChangeDeparture: Instant? { transferIndex.flatMap { latestPlausibleDeparture(change: $0) } }
-
-    /// The latest plausible departure of the train after the change whose transfer event is `k`, by the same rule.
+    /// The latest plausible departure of the train after the change whose transfer event is `k`, while that change is
+    /// not yet confirmed: the wait booked is a quarter of the headway, the true one may be the whole of it, and the
+    /// walk may be longer too. Nil when `k` is not a change's transfer event.
     public func latestPlausibleDeparture(change k: Int) -> Instant? {
         guard events.indices.contains(k), k >= 1, let wait = events[k].bookedWaitSeconds else { return nil }
         let walk = max(Double(events[k].arrival - events[k - 1].departure) / 1e9 - Double(wait), 0)

@@ -59,9 +59,6 @@ public struct Trip: Hashable, Sendable, Codable {
         events.indices.dropLast().filter { events[$0].isTransfer }
     }
 
-    /// Index of the station where the rider leaves the first line (the event before the transfer event).
-    public var exitIndex: Int? { transferIndex.map { $0 - 1 } }
-
     /// Index of the first event whose arrival is strictly after `now`, or the event count if none (model §5.2).
     public func nextIndex(at now: Instant) -> Int {
         events.firstIndex { $0.arrival > now } ?? events.count
