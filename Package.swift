@@ -13,7 +13,7 @@
 //   MetroDaemon   adapters + event loop wiring of metrotimerd
 //   MetroCLI      the metrotimer command line
 //   MetroTestSupport  what the tests and the lab share: a recording double of every engine seam, the virtual
-//                 clock that steps an engine through model time, a seeded random generator
+//                 clock that steps an engine through model time, a seeded random generator, where the sample feeds are
 //   MetroLab      the accuracy lab: true rides drawn from a world model, run through the engine on a virtual clock
 //   MetroGTFS     reading GTFS feeds (any metro's timetable): CSV, records, digest, import; no I/O, no clock reads
 //   MetroZip      libzip wrapper: a zip archive's members read as streams, with limits
@@ -108,6 +108,6 @@ let package = Package(
         ]),
         .testTarget(name: "MetroCLITests", dependencies: ["MetroCLI", "MetroControl", "MetroModel"]),
         .testTarget(name: "MetroGTFSTests", dependencies: ["MetroGTFS", "MetroModel", "MetroTestSupport"]),
-        .testTarget(name: "MetroZipTests", dependencies: ["MetroZip", "MetroGTFSFiles", "MetroGTFS", "MetroModel"]),
+        .testTarget(name: "MetroZipTests", dependencies: ["MetroZip", "MetroGTFSFiles", "MetroGTFS", "MetroModel", "MetroTestSupport"]),
     ]
 )

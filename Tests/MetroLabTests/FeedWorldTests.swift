@@ -1,16 +1,13 @@
 import Foundation
 import MetroLab
+import MetroTestSupport
 import Testing
 
 /// The lab's noisy world on the NYC sample feed (`metrotimer-lab world`), small and with a fixed seed: the feed's
 /// trips with noise, ridden through the real engine on the imported network. Deterministic: the same rides every
 /// run.
 @Suite struct FeedWorldTests {
-    static var feedPath: String {
-        let folder = ProcessInfo.processInfo.environment["METROTIMER_SAMPLE_FEEDS"]
-            ?? ((ProcessInfo.processInfo.environment["METROTIMER_TEST_CACHE"] ?? "/var/cache/metrotimer-test") + "/feeds")
-        return folder + "/nyc_subway_gtfs.zip"
-    }
+    static var feedPath: String { SampleFeeds.newYorkSubway }
 
     @Test func noYoursIsNextComesAfterTheDoorsOpenOnTheFeedsOwnTrips() throws {
         guard FileManager.default.fileExists(atPath: Self.feedPath) else {

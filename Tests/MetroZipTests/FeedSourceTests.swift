@@ -2,6 +2,7 @@ import Foundation
 import MetroGTFS
 import MetroGTFSFiles
 import MetroModel
+import MetroTestSupport
 import MetroZip
 import Testing
 
@@ -83,11 +84,7 @@ private func text<S: FeedFileSource>(_ source: S, _ name: String) throws -> Stri
 /// The real feed the import is written for: MTA New York City Transit's routes 1 and 2, fetched by
 /// `make sample-feeds` into the test cache (docs/data.md).
 @Suite struct NewYorkFeedTests {
-    static var feedPath: String {
-        let folder = ProcessInfo.processInfo.environment["METROTIMER_SAMPLE_FEEDS"]
-            ?? ((ProcessInfo.processInfo.environment["METROTIMER_TEST_CACHE"] ?? "/var/cache/metrotimer-test") + "/feeds")
-        return folder + "/nyc_subway_gtfs.zip"
-    }
+    static var feedPath: String { SampleFeeds.newYorkSubway }
 
     /// The feed imported with the default options, or nil after recording that it is missing (loudly: a test
     /// that cannot run is a failure, not a pass).
