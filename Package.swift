@@ -59,7 +59,8 @@ let package = Package(
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
 
         // Adapters over the real system.
-        .target(name: "MetroSystem", dependencies: ["CLinuxShim"]),
+        // MetroModel for a time zone's rules only: the tz database is read here and parsed by the model.
+        .target(name: "MetroSystem", dependencies: ["CLinuxShim", "MetroModel"]),
         // Apart from MetroSystem so the programs and fuzz targets that keep no state do not link sqlite3.
         .target(name: "MetroSQLite", dependencies: ["CSQLite", "MetroSystem"]),
         .target(name: "MetroZip", dependencies: ["CLibZip", "MetroModel"]),

@@ -18,16 +18,10 @@ struct GeneralPlanResult {
 func zoneRules(named name: String, environment: [String: String], context: String, language L: Language)
     throws(CLIError) -> TimeZoneRules
 {
-    do {
-        return try TimeZoneRules(tzif: try TimeZoneDatabase.tzifBytes(named: name, environment: environment))
-    } catch let error as TimeZoneDatabase.LookupError {
-        throw .data("\(context): " + Phrase(uk: error.ukrainian, en: error.description)(L))
-    } catch let error as TimeZoneFileError {
-        throw .data("\(context): " + Phrase(uk: "часовий пояс «\(name)»: \(error.phrase.uk)",
-                                            en: "time zone '\(name)': \(error.phrase.en)")(L))
+    do throws(TimeZoneDatabase.RulesError) {
+        return try TimeZoneDatabase.rules(named: name, environment: environment)
     } catch {
-        throw .data("\(context): " + Phrase(uk: "часовий пояс «\(name)» не прочитано: \(error)",
-                                            en: "time zone '\(name)' could not be read: \(error)")(L))
+        throw .data("\(context): " + error.phrase(L))
     }
 }
 

@@ -41,8 +41,7 @@ extension FeedWorld {
     public static func run(feed: String, world: WorldAssumptions, every: Int, rides: Int, seed: UInt64) throws -> Run {
         let imported = try TruthCommand.importFeed(feed)
         let general = try GeneralNetwork.load(json: Array(try JSONEncoder().encode(imported.file)))
-        let zone = try TimeZoneRules(tzif: try TimeZoneDatabase.tzifBytes(named: general.file.time_zone,
-                                                                           environment: ProcessInfo.processInfo.environment))
+        let zone = try TimeZoneDatabase.rules(named: general.file.time_zone, environment: ProcessInfo.processInfo.environment)
         let network = ImportedNetwork(general: general, zone: zone)
         let (date, midnight) = try firstWeekday(from: general.file.provenance.valid_from, zone: zone)
         var random = SplitMix64(seed: seed)

@@ -36,20 +36,13 @@ extension DaemonConfig {
     private func zoneRules(of general: GeneralNetwork, path: String, environment: [String: String])
         -> Result<TimeZoneRules, NetworkLoadProblem>
     {
-        let name = general.file.time_zone
-        do {
-            return .success(try TimeZoneRules(tzif: try TimeZoneDatabase.tzifBytes(named: name, environment: environment)))
-        } catch let error as TimeZoneDatabase.LookupError {
-            return .failure(NetworkLoadProblem(phrase: Phrase(uk: "\(path): time_zone: \(error.ukrainian)",
-                                                              en: "\(path): time_zone: \(error.description)"),
-                                               isMissing: false))
-        } catch let error as TimeZoneFileError {
-            return .failure(NetworkLoadProblem(phrase: Phrase(uk: "\(path): часовий пояс «\(name)»: \(error.phrase.uk)",
-                                                              en: "\(path): time zone '\(name)': \(error.phrase.en)"),
-                                               isMissing: false))
+        do throws(TimeZoneDatabase.RulesError) {
+            return .success(try TimeZoneDatabase.rules(named: general.file.time_zone, environment: environment))
         } catch {
-            return .failure(NetworkLoadProblem(phrase: Phrase(uk: "\(path): часовий пояс «\(name)» не прочитано: \(error)",
-                                                              en: "\(path): time zone '\(name)' could not be read: \(error)"),
+            // The field is named where the zone's name was at fault; a damaged zone file is named by its zone.
+            let field = if case .lookup = error { "time_zone: " } else { "" }
+            let reason = error.phrase
+            return .failure(NetworkLoadProblem(phrase: Phrase(uk: "\(path): \(field)\(reason.uk)", en: "\(path): \(field)\(reason.en)"),
                                                isMissing: false))
         }
     }
