@@ -74,12 +74,13 @@ func parseChanges(_ text: String?, language L: Language) throws(CLIError) -> Int
     return n
 }
 
-/// `plan` on a schema 2 network, from the arguments `runPlan` parsed.
+/// `plan` on a schema 2 network, from the arguments `runPlan` parsed; the network comes with its zone's rules,
+/// read once for the command line.
 func runGeneralPlan(_ context: CommandContext, _ arguments: ParsedArguments, language L: Language,
-                    network: GeneralNetwork, path: String) throws(CLIError)
+                    imported: ImportedNetwork) throws(CLIError)
 {
-    let zone = try zoneRules(named: network.file.time_zone, environment: context.environment,
-                             context: "\(path): time_zone", language: L)
+    let network = imported.general
+    let zone = imported.zone
     let nowSeconds = floorDivide(context.now(), by: 1_000_000_000)
     var note: Phrase?
     var t0 = nowSeconds

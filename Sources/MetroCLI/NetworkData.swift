@@ -58,9 +58,21 @@ public enum NetworkData {
         }
     }
 
+    /// The command's network when it is a schema 2 file, with its time zone's rules: the one this command line
+    /// already loaded (`CommandContext.importedNetwork`), else loaded again to say in `language` why it does not
+    /// load (the file's fault, or its zone's, named by the file's field); nil when it is Kyiv-shaped or cannot be
+    /// found or read, which `load` then reports.
+    static func importedNetwork(context: CommandContext, language: Language) throws(CLIError) -> (ImportedNetwork, String)? {
+        if let (imported, path) = context.importedNetwork { return (imported, path) }
+        guard let (general, path) = try generalNetwork(context: context, language: language) else { return nil }
+        let zone = try zoneRules(named: general.file.time_zone, environment: context.environment,
+                                 context: "\(path): time_zone", language: language)
+        return (ImportedNetwork(general: general, zone: zone), path)
+    }
+
     /// The imported network (schema 2) where every program looks, with its time zone's rules; nil when the file
     /// found is Kyiv-shaped, or none is found, or it or its time zone does not load (the commands that need it
-    /// load it again through `generalNetwork(context:language:)` to say why).
+    /// load it again through `generalNetwork(context:language:)` or `importedNetwork(context:language:)` to say why).
     static func importedNetwork(environment: [String: String], executablePath: String?)
         -> (network: ImportedNetwork, path: String)?
     {

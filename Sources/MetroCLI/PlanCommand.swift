@@ -160,8 +160,8 @@ private func runPlan(_ context: CommandContext) throws(CLIError) {
                      en: "takes two stations, got \(arguments.positionals.count): \(arguments.positionals.joined(separator: " "))")(language))
     }
     // A network imported from a GTFS feed (schema 2) plans by its own rules and clock.
-    if let (network, path) = try NetworkData.generalNetwork(context: context, language: language) {
-        try runGeneralPlan(context, arguments, language: language, network: network, path: path)
+    if let (network, _) = try NetworkData.importedNetwork(context: context, language: language) {
+        try runGeneralPlan(context, arguments, language: language, imported: network)
         return
     }
     let maxChanges = try parseChanges(arguments.values["--changes"], language: language)
