@@ -25,21 +25,29 @@ func zoneRules(named name: String, environment: [String: String], context: Strin
     }
 }
 
-/// Resolves a typed station on a schema 2 network, or says why not (naming the candidates with their ids).
-func resolveGeneralStation(_ text: String, role: Phrase, network: GeneralNetwork, language L: Language)
+/// Resolves a typed station on a schema 2 network as the daemon does (`ImportedNetwork.station(named:)`), or says
+/// why not in the command line's words, naming the candidates with their ids.
+func resolveGeneralStation(_ text: String, role: Phrase, network: ImportedNetwork, language L: Language)
     throws(CLIError) -> StationID
 {
     func listed(_ ids: [StationID]) -> String {
-        ids.map { "\(network.name(of: $0)(L)) (\($0))" }.joined(separator: ", ")
+        ids.map { "\(network.general.name(of: $0)(L)) (\($0))" }.joined(separator: ", ")
     }
-    switch network.resolve(text) {
-    case .found(let id):
-        return id
-    case .ambiguous(let ids):
-        throw .data(role(L) + ": " + Phrase(uk: "«\(text)» — це кілька станцій: \(listed(ids)); вкажіть id",
-                                             en: "'\(text)' names several stations: \(listed(ids)); give the id")(L))
-    case .unknown(let suggestions):
-        throw .data(StationWording.unknown(text, suggestions: suggestions.map { "\(network.name(of: $0)(L)) (\($0))" })(L))
+    do throws(PlanError) {
+        return try network.station(named: text)
+    } catch {
+        switch error {
+        case .ambiguousStation(_, let ids):
+            throw .data(role(L) + ": " + Phrase(uk: "«\(text)» — це кілька станцій: \(listed(ids)); вкажіть id",
+                                                 en: "'\(text)' names several stations: \(listed(ids)); give the id")(L))
+        case .misspelledStation(_, let suggestions):
+            throw .data(StationWording.unknown(text, suggestions: suggestions.map { "\(network.general.name(of: $0)(L)) (\($0))" })(L))
+        case .unknownStation:
+            throw .data(StationWording.unknown(text, suggestions: [])(L))
+        default:
+            // Not a reason a name is refused for today; worded by the model should it ever be.
+            throw .data(error.message(L, names: network))
+        }
     }
 }
 
@@ -92,9 +100,9 @@ func runGeneralPlan(_ context: CommandContext, _ arguments: ParsedArguments, lan
     }
     let maxChanges = try parseChanges(arguments.values["--changes"], language: L)
     let from = try resolveGeneralStation(arguments.positionals[0], role: Phrase(uk: "Станція відправлення", en: "FROM"),
-                                         network: network, language: L)
+                                         network: imported, language: L)
     let to = try resolveGeneralStation(arguments.positionals[1], role: Phrase(uk: "Станція призначення", en: "TO"),
-                                       network: network, language: L)
+                                       network: imported, language: L)
     let service = ZonedServiceTime(unixSeconds: t0, rules: zone)
     let plan: GeneralPlan
     do throws(RoutingError) {
