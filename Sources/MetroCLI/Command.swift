@@ -17,25 +17,28 @@ public struct CommandContext {
     /// The wall clock (Unix nanoseconds). Only commands that need "now" call it.
     public var now: () -> Int64
     public var output: any OutputWriter
-    /// The network data this command line found where it looks without `--data` (`NetworkData.candidates`), loaded
-    /// once by `MetrotimerCLI.run`; nil when none was found or it did not load (a command that needs it loads
-    /// again through `NetworkData.load(context:language:)`, which words the failure in its language).
-    public var installedNetwork: (network: Network, path: String)?
-    /// The imported network (schema 2) this command line found there instead, loaded once the same way with its
-    /// time zone; nil when the file is Kyiv-shaped, missing or faulty (`NetworkData.generalNetwork` then words why).
-    public var importedNetwork: (network: ImportedNetwork, path: String)?
+    /// The network data this command line finds where it looks without `--data` (`NetworkData.candidates`), loaded
+    /// when a command first asks and kept for the rest of the command line; nil when none was found or it did not
+    /// load (a command that needs it loads again through `NetworkData.load(context:language:)`, which words the
+    /// failure in its language).
+    public var installedNetwork: (network: Network, path: String)? { foundNetworks.installed }
+    /// The imported network (schema 2) this command line finds there instead, loaded the same way with its time
+    /// zone; nil when the file is Kyiv-shaped, missing or faulty (`NetworkData.generalNetwork` then words why).
+    public var importedNetwork: (network: ImportedNetwork, path: String)? { foundNetworks.imported }
     /// Station names for the views, from whichever network was found (ids when there is none).
     public var stationNames: StationNames {
         StationNames(network: installedNetwork?.network ?? importedNetwork?.network)
     }
+    /// Where the networks above are kept once loaded: shared by every copy of the context, so a command that hands
+    /// it down loads them at most once.
+    private let foundNetworks: FoundNetworks
 
+    /// A context whose network data is looked for with `environment` and `executablePath` as given here, when a
+    /// command first needs it.
     public init(arguments: [String], environment: [String: String], executablePath: String?,
-                now: @escaping () -> Int64, output: any OutputWriter, language: Language? = nil,
-                installedNetwork: (network: Network, path: String)? = nil,
-                importedNetwork: (network: ImportedNetwork, path: String)? = nil)
+                now: @escaping () -> Int64, output: any OutputWriter, language: Language? = nil)
     {
-        self.installedNetwork = installedNetwork
-        self.importedNetwork = importedNetwork
+        self.foundNetworks = FoundNetworks(environment: environment, executablePath: executablePath)
         self.arguments = arguments
         self.environment = environment
         self.language = language
@@ -43,6 +46,27 @@ public struct CommandContext {
         self.now = now
         self.output = output
     }
+}
+
+/// The network data file where every program looks, read on first use: many commands (`press`, `ack`, `cancel`…)
+/// show no station name, and an imported network costs a whole validation and a tz lookup that a command which
+/// never needs it should not pay for. Read at most once per command line.
+private final class FoundNetworks {
+    private let environment: [String: String]
+    private let executablePath: String?
+
+    init(environment: [String: String], executablePath: String?) {
+        self.environment = environment
+        self.executablePath = executablePath
+    }
+
+    /// Kyiv's network (schema 1), or nil.
+    lazy var installed: (network: Network, path: String)? =
+        try? NetworkData.load(explicit: nil, environment: environment, executablePath: executablePath)
+
+    /// An imported network (schema 2) with its zone, looked for only when the file is not Kyiv-shaped.
+    lazy var imported: (network: ImportedNetwork, path: String)? =
+        installed == nil ? NetworkData.importedNetwork(environment: environment, executablePath: executablePath) : nil
 }
 
 /// One `metrotimer` sub-command. Each lives in its own file and is listed in `MetrotimerCLI.commands`.

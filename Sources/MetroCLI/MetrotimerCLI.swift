@@ -48,11 +48,6 @@ public enum MetrotimerCLI {
             output.errorLine("metrotimer: \(error.message)")
             return error.exitCode
         }
-        // The network data is read once per command line and handed down (station names in every view, the data of
-        // plan and stations): nothing of it is kept between runs.
-        let installedNetwork = try? NetworkData.load(explicit: nil, environment: environment, executablePath: executablePath)
-        let importedNetwork = installedNetwork == nil
-            ? NetworkData.importedNetwork(environment: environment, executablePath: executablePath) : nil
         guard let first = arguments.first else {
             output.writeError(usage(commands, L))
             return CLIError.usageCode
@@ -66,7 +61,8 @@ public enum MetrotimerCLI {
             }
             return 0
         case "--version", "-V":
-            output.write(versionText(installedNetwork, language: L))
+            output.write(versionText(try? NetworkData.load(explicit: nil, environment: environment, executablePath: executablePath),
+                                     language: L))
             return 0
         default:
             break
@@ -77,9 +73,11 @@ public enum MetrotimerCLI {
                                                      en: "unknown command '\(first)' (commands: \(names); see metrotimer --help)")(L))
             return CLIError.usageCode
         }
+        // The network data is read at most once per command line, when the command first needs it (station names
+        // in a view, the data of plan and stations), and handed down with the context: nothing of it is kept between
+        // runs.
         let context = CommandContext(arguments: Array(arguments.dropFirst()), environment: environment,
-                                     executablePath: executablePath, now: now, output: output, language: language,
-                                     installedNetwork: installedNetwork, importedNetwork: importedNetwork)
+                                     executablePath: executablePath, now: now, output: output, language: language)
         do throws(CLIError) {
             try command.run(context)
             return 0
