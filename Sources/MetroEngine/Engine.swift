@@ -89,24 +89,22 @@ public final class Engine {
         for id in ids where trip.delivered[id] == nil && planned.contains(id) {
             guard let firedAt = trip.fired[id] else { continue }
             log.info("alert \(id) fired before the restart but was not confirmed delivered: playing it again")
-            haptics.replay(id.kind, firedAt: firedAt)
+            haptics.replay(id, firedAt: firedAt)
         }
     }
 
     /// The motor has delivered an alert's buzz (its pattern ended, or the rider acknowledged it): recorded, so a
-    /// restart does not play it again. A report for an alert that is not (or no longer) fired is ignored.
-    /// The motor knows kinds, not changes: of that kind, the alert fired last and not yet delivered is the one.
-    public func alertDelivered(_ kind: AlertKind, now: Instant) {
-        guard var current = active,
-              let id = current.fired.filter({ $0.key.kind == kind && current.delivered[$0.key] == nil })
-                  .max(by: { ($0.value, $0.key) < ($1.value, $1.key) })?.key
-        else { return }
+    /// restart does not play it again. The motor reports the alert it played (`HapticSink.play(alert:)`), so each
+    /// change's alerts are credited on their own whatever the order. A report for an alert that is not (or no
+    /// longer) fired, or is already delivered, is ignored.
+    public func alertDelivered(_ id: AlertID, now: Instant) {
+        guard var current = active, current.fired[id] != nil, current.delivered[id] == nil else { return }
         current.delivered[id] = now
         do {
             try persist { try store.saveActiveTrip(current) }
         } catch {
             // Kept in memory: the next successful write stores it. Until then a crash would replay the alert once more.
-            log.error("could not store that \(kind.rawValue) was delivered: \(error.message(.en))")
+            log.error("could not store that \(id) was delivered: \(error.message(.en))")
         }
         active = current
     }
@@ -315,13 +313,13 @@ public final class Engine {
     /// again at their new instant), or their trip ended. Without this the arrival alarm would go on repeating
     /// "get off now" after a +1 said the destination is one station further (model §4, §12.2).
     func withdraw(_ ids: Set<AlertID>) {
-        for kind in Set(ids.map(\.kind)).sorted() { haptics.withdraw(kind) }
+        for id in ids.sorted() { haptics.withdraw(id) }
     }
 
     func announce(_ decision: AlertFiring.Decision) {
         for id in decision.fireNow {
             log.info("alert: \(id)")
-            haptics.play(HapticCue(alert: id.kind))
+            haptics.play(alert: id)
         }
         for id in decision.suppressed { log.debug("alert \(id) suppressed (arrival within 30 s)") }
     }

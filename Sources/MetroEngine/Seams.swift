@@ -42,16 +42,24 @@ public protocol WallClockWakeUpScheduling: AnyObject {
 }
 
 /// What the rider feels. Production: the haptic player driving the motor; tests: a recorder.
+///
+/// Alerts are named by their `AlertID` (kind and change) both ways: the sink plays an alert's cue and reports the
+/// delivery of that very alert through `Engine.alertDelivered`, so two changes' alerts of one kind are never
+/// credited for each other.
 public protocol HapticSink: AnyObject {
-    /// Plays one of the vocabulary's patterns (model §12.2); pre-emption is the player's business.
+    /// Plays one of the vocabulary's patterns (model §12.2) that announces no alert (a gesture's answer, a
+    /// reminder); pre-emption is the player's business.
     func play(_ cue: HapticCue)
-    /// The alert of `kind` no longer holds (a correction moved it back into the future, or the trip ended): stop
-    /// its buzz if it is playing or waiting, and for `arrival` the repeats of the alarm.
-    func withdraw(_ kind: AlertKind)
-    /// The alert of `kind` fired at `firedAt` but its buzz may not have been felt (the daemon stopped before it
-    /// was delivered): play it again now — for `arrival`, take the alarm up where its schedule stands. The sink
+    /// Plays the cue of the alert `id` (`HapticCue(alert:)`), whose delivery the sink reports as `id`.
+    func play(alert id: AlertID)
+    /// The alert `id` no longer holds (a correction moved it back into the future, or the trip ended): stop its
+    /// buzz if it is playing or waiting, and for `arrival` the repeats of the alarm. Another change's alert of
+    /// the same kind plays on.
+    func withdraw(_ id: AlertID)
+    /// The alert `id` fired at `firedAt` but its buzz may not have been felt (the daemon stopped before it was
+    /// delivered): play it again now — for `arrival`, take the alarm up where its schedule stands. The sink
     /// reports delivery through `Engine.alertDelivered`.
-    func replay(_ kind: AlertKind, firedAt: Instant)
+    func replay(_ id: AlertID, firedAt: Instant)
 }
 
 /// The meaning of a buzz; the player maps it onto a `HapticPattern`.

@@ -27,4 +27,36 @@ struct HapticCueMappingTests {
         ]
         for (cue, pattern) in expected { #expect(cue.pattern == pattern) }
     }
+
+    @Test("a delivery is the alert whose pattern played, even when the next alert of its kind follows at once")
+    func deliveryCarriesTheAlertThatPlayed() {
+        var player = HapticPlayer()
+        var playback = AlertPlayback()
+        let first = AlertID(kind: .transfer), second = AlertID(kind: .transfer, change: 1)
+        let start = Instant(seconds: 1000)
+        _ = player.play(HapticCue(alert: .transfer).pattern, now: start)
+        playback.collect(from: &player)
+        playback.announces(first)
+        // The first change's pattern has long ended when the second's is played: nothing ticked in between, so
+        // the first's delivery is noted inside that call and must still be credited to the first.
+        _ = player.play(HapticCue(alert: .transfer).pattern, now: start + 60)
+        playback.collect(from: &player)
+        playback.announces(second)
+        #expect(playback.take() == [first])
+        _ = player.tick(now: start + 120)
+        playback.collect(from: &player)
+        #expect(playback.take() == [second])
+        #expect(playback.take().isEmpty, "taken once")
+    }
+
+    @Test("withdrawing one change's alert leaves another's of the same kind playing")
+    func withdrawingIsPerAlert() {
+        var playback = AlertPlayback()
+        let first = AlertID(kind: .transfer), second = AlertID(kind: .transfer, change: 1)
+        #expect(playback.holds(first), "nothing noted: a withdrawal stops whatever plays")
+        playback.announces(second)
+        #expect(!playback.holds(first))
+        #expect(playback.holds(second))
+        #expect(playback.holds(.nextStop))
+    }
 }

@@ -74,6 +74,30 @@ private func sketch() throws -> ImportedNetwork {
                 "the press confirmed the second change: its reminder is gone")
     }
 
+    /// Both changes' "change here" alerts have fired and neither is delivered: the motor reports the first
+    /// change's, then the second's, and each delivery is credited to the alert it names, not to the latest of
+    /// its kind.
+    @Test func eachChangesAlertIsCreditedWithItsOwnDelivery() throws {
+        let rig = EngineRig(network: try sketch())
+        let t0 = rig.clock.now
+        try rig.ride("A", "H")
+        let first = AlertID(kind: .transfer), second = AlertID(kind: .transfer, change: 1)
+        rig.clock.advance(seconds: 470)
+        #expect(rig.engine.active?.fired[first] != nil && rig.engine.active?.fired[second] != nil)
+        #expect(rig.haptics.alertsPlayed.filter { $0.kind == .transfer } == [first, second], "each played by its id")
+
+        rig.engine.alertDelivered(first, now: t0 + 471)
+        #expect(rig.engine.active?.delivered[first] == t0 + 471)
+        #expect(rig.engine.active?.delivered[second] == nil, "the second change's alert is not yet delivered")
+        rig.engine.alertDelivered(second, now: t0 + 475)
+        #expect(rig.engine.active?.delivered[second] == t0 + 475)
+        #expect(rig.engine.active?.delivered[first] == t0 + 471, "the first keeps its own instant")
+        #expect(rig.store.activeTrip?.delivered[second] == t0 + 475, "stored")
+
+        rig.engine.alertDelivered(first, now: t0 + 480)
+        #expect(rig.engine.active?.delivered[first] == t0 + 471, "a second report of a delivered alert changes nothing")
+    }
+
     @Test func aSuspendedStretchStopsEveryPatternBetweenItsEnds() throws {
         let rig = EngineRig(network: try sketch())
         try rig.engine.suspend(SuspendedStretch(from: "B", to: "C"), now: rig.clock.now)

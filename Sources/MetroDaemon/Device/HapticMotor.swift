@@ -12,6 +12,8 @@ final class HapticMotor: HapticSink {
     private let clock: ModelClock
     private let log: Logger
     private var player: HapticPlayer
+    /// The alert each pattern announces, and those delivered until the device controller takes them.
+    private var playback = AlertPlayback()
     private let timer: KernelTimer
 
     init(motor: Motor, clock: ModelClock, log: Logger, strength: HapticStrength,
@@ -34,14 +36,25 @@ final class HapticMotor: HapticSink {
         apply(player.play(cue.pattern, now: realNow()))
     }
 
-    func withdraw(_ kind: AlertKind) {
-        log.notice("buzz withdrawn: \(kind.rawValue)")
-        apply(player.withdraw(HapticCue(alert: kind).pattern.kind, now: realNow()))
+    func play(alert id: AlertID) {
+        let cue = HapticCue(alert: id.kind)
+        log.notice("buzz: \(cue.label)")
+        apply(player.play(cue.pattern, now: realNow()))
+        playback.announces(id)
     }
 
-    func replay(_ kind: AlertKind, firedAt: Instant) {
-        let cue = HapticCue(alert: kind)
-        if kind == .arrival {
+    func withdraw(_ id: AlertID) {
+        if playback.holds(id) {
+            log.notice("buzz withdrawn: \(id)")
+            apply(player.withdraw(HapticCue(alert: id.kind).pattern.kind, now: realNow()))
+        }
+        playback.withdrew(id)
+    }
+
+    func replay(_ id: AlertID, firedAt: Instant) {
+        defer { playback.announces(id) }
+        let cue = HapticCue(alert: id.kind)
+        if id.kind == .arrival {
             let startedAt = Instant(nanoseconds: clock.boottime(of: firedAt))
             let (elapsed, overflow) = realNow().nanoseconds.subtractingReportingOverflow(startedAt.nanoseconds)
             log.notice("buzz resumed: \(cue.label), \(overflow ? 0 : max(elapsed, 0) / 1_000_000_000) s into the alarm")
@@ -73,11 +86,12 @@ final class HapticMotor: HapticSink {
     }
 
     /// The alerts whose patterns have finished playing since the last call.
-    func takeDelivered() -> [AlertKind] {
-        player.takeDelivered().compactMap { AlertKind(delivering: $0) }
-    }
+    func takeDelivered() -> [AlertID] { playback.take() }
 
+    /// Drives the motor and the timer after a call into the player, and collects what it delivered (before the
+    /// next alert of a kind is noted, so each delivery is credited to the alert that played).
     private func apply(_ output: HapticOutput) {
+        playback.collect(from: &player)
         motor.set(on: output.motorOn, playing: player.currentPulse.map { MotorPulse(kind: $0.kind, number: $0.number, count: $0.count) })
         do {
             if let deadline = output.nextDeadline {

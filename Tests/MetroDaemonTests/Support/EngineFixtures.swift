@@ -16,8 +16,9 @@ final class RecordingLogSink: LogSink, @unchecked Sendable {
 final class QuietWakeUp: WakeUpScheduling { func schedule(at instant: Instant?) {} }
 final class QuietHaptics: HapticSink {
     func play(_ cue: HapticCue) {}
-    func withdraw(_ kind: AlertKind) {}
-    func replay(_ kind: AlertKind, firedAt: Instant) {}
+    func play(alert id: AlertID) {}
+    func withdraw(_ id: AlertID) {}
+    func replay(_ id: AlertID, firedAt: Instant) {}
 }
 final class QuietPublisher: StatusPublishing { func publish(_ status: EngineStatus) {} }
 final class QuietEngineLog: EngineLogging {

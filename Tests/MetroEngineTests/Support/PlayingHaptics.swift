@@ -14,6 +14,8 @@ final class PlayingHaptics: HapticSink {
     }
 
     private(set) var player: HapticPlayer
+    /// The alert each pattern announces, and those delivered until they are reported.
+    private var playback = AlertPlayback()
     private(set) var edges: [Edge] = []
     /// Instants at which the player's own timer woke it.
     private(set) var wakeUps: [Instant] = []
@@ -29,15 +31,28 @@ final class PlayingHaptics: HapticSink {
         fromEngine { apply(player.play(cue.pattern, now: now())) }
     }
 
-    func withdraw(_ kind: AlertKind) {
-        fromEngine { apply(player.withdraw(HapticCue(alert: kind).pattern.kind, now: now())) }
+    func play(alert id: AlertID) {
+        fromEngine {
+            apply(player.play(HapticCue(alert: id.kind).pattern, now: now()))
+            playback.announces(id)
+        }
     }
 
-    func replay(_ kind: AlertKind, firedAt: Instant) {
-        if kind == .arrival {
-            fromEngine { apply(player.resumeArrivalAlarm(startedAt: firedAt, now: now())) }
+    func withdraw(_ id: AlertID) {
+        fromEngine {
+            if playback.holds(id) { apply(player.withdraw(HapticCue(alert: id.kind).pattern.kind, now: now())) }
+            playback.withdrew(id)
+        }
+    }
+
+    func replay(_ id: AlertID, firedAt: Instant) {
+        if id.kind == .arrival {
+            fromEngine {
+                apply(player.resumeArrivalAlarm(startedAt: firedAt, now: now()))
+                playback.announces(id)
+            }
         } else {
-            play(HapticCue(alert: kind))
+            play(alert: id)
         }
     }
 
@@ -63,11 +78,11 @@ final class PlayingHaptics: HapticSink {
         if edges.last?.on ?? false != output.motorOn {
             edges.append(Edge(on: output.motorOn, kind: output.motorOn ? player.playing : nil, at: now()))
         }
+        // Collected after every call, so each delivery belongs to the alert that played; reported to the engine
+        // only outside its own calls, as the daemon's device controller does.
+        playback.collect(from: &player)
         guard !insideEngineCall, let engine else { return }
-        for kind in player.takeDelivered() {
-            guard let alert = AlertKind(delivering: kind) else { continue }
-            engine.alertDelivered(alert, now: now())
-        }
+        for id in playback.take() { engine.alertDelivered(id, now: now()) }
     }
 }
 
