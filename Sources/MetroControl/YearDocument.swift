@@ -8,7 +8,7 @@ public struct YearDocument: Codable, Equatable, Sendable {
         public var rides: Int
     }
     public struct Ride: Codable, Equatable, Sendable {
-        /// Kyiv time of the start, with its offset.
+        /// The start on the network's own clock (Kyiv's, or an imported network's zone), with its offset.
         public var t0: String
         public var from: String
         public var to: String
@@ -33,8 +33,8 @@ public struct YearDocument: Codable, Equatable, Sendable {
 
     public init(_ y: YearOnTheMetro) {
         func ride(_ t: YearOnTheMetro.RideTime) -> Ride {
-            Ride(t0: KyivTimestamp.seconds(unixNanoseconds: t.unixMilliseconds * 1_000_000), from: t.route.from.rawValue,
-                 to: t.route.to.rawValue)
+            // The civil time the year was counted by: the network's clock, so the ride's time is the one its rider read.
+            Ride(t0: KyivTimestamp.format(t.civil, fraction: nil), from: t.route.from.rawValue, to: t.route.to.rawValue)
         }
         year = y.year
         rides = y.rides

@@ -33,7 +33,10 @@ public struct JournalTally: Sendable {
     public mutating func add(_ entry: JournalEntry) {
         count += 1
         statistics.add(entry)
-        accuracy.add(entry)
+        // The times of day on the network's own clock, as the year below (a local copy: the closure may not read
+        // `self` while `accuracy` is being changed).
+        let network = self.network
+        accuracy.add(entry, clock: { network.civil(unixSeconds: $0) })
         // A year is the calendar year of the start on the network's own clock (Kyiv's, or an imported network's
         // time zone); an entry without a wall time of its start has none.
         guard let unixMilliseconds = entry.t0UnixMilliseconds, unixMilliseconds > 0 else { return }

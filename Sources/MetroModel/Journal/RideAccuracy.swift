@@ -56,15 +56,21 @@ public struct RideAccuracy: Sendable, Equatable {
         case tooLate = "too_late"
     }
 
-    /// The time of day a ride started, by the timetable's day and hours (Kyiv time).
+    /// The time of day a ride started, by the timetable's day and hours on the network's own clock.
     public enum TimeOfDay: String, Sendable, CaseIterable, Comparable {
         case peak, midday, evening, late, weekend
 
-        /// The part of the service day a Unix time falls in: weekday 07–10 peak, 10–16 midday, 16–20 evening,
-        /// otherwise late; any hour of a weekend service day is weekend.
-        public init(unixSeconds: Int64) {
-            if ServiceDay(unixSeconds: unixSeconds).dayType == .weekend { self = .weekend; return }
-            switch KyivTime.civil(unixSeconds: unixSeconds).hour {
+        /// The part of Kyiv's service day a Unix time falls in (see `init(civil:)`).
+        public init(unixSeconds: Int64) { self.init(civil: KyivTime.civil(unixSeconds: unixSeconds)) }
+
+        /// The part of the service day a wall-clock reading falls in, on whichever network's clock it was read:
+        /// weekday 07–10 peak, 10–16 midday, 16–20 evening, otherwise late; any hour of a weekend service day is
+        /// weekend. Before `ServiceDay.boundaryHour` the service day is the previous date's (model §7).
+        public init(civil: CivilTime) {
+            // ISO weekdays 1…7: the day before Monday (1) is Sunday (7).
+            let serviceWeekday = civil.hour < ServiceDay.boundaryHour ? (civil.weekday + 5) % 7 + 1 : civil.weekday
+            if serviceWeekday >= 6 { self = .weekend; return }
+            switch civil.hour {
             case 7..<10: self = .peak
             case 10..<16: self = .midday
             case 16..<20: self = .evening
@@ -104,19 +110,29 @@ public struct RideAccuracy: Sendable, Equatable {
         return nil
     }
 
+    /// The figures over a journal kept on Kyiv's clock.
     public init(entries: [JournalEntry]) {
         for entry in entries { add(entry) }
     }
 
-    /// Counts one journaled trip (the figures are kept up to date as trips are journaled, see `JournalTally`).
-    public mutating func add(_ entry: JournalEntry) {
+    /// The figures over a journal, its times of day read on `clock` (a network's: the civil time of a Unix second).
+    public init(entries: [JournalEntry], clock: (Int64) -> CivilTime) {
+        for entry in entries { add(entry, clock: clock) }
+    }
+
+    /// Counts one journaled trip on Kyiv's clock.
+    public mutating func add(_ entry: JournalEntry) { add(entry, clock: KyivTime.civil(unixSeconds:)) }
+
+    /// Counts one journaled trip (the figures are kept up to date as trips are journaled, see `JournalTally`), its
+    /// time of day read on `clock`: an imported network's rides are grouped by the hours its riders live by.
+    public mutating func add(_ entry: JournalEntry, clock: (Int64) -> CivilTime) {
         guard entry.outcome == .arrived, let confirmed = entry.confirmedSeconds else { return }
         if let reason = Self.setAsideReason(confirmed: confirmed, final: entry.finalSeconds) {
             setAside[reason, default: 0] += 1
             return
         }
         all.add(entry, confirmed: confirmed)
-        let time = entry.t0UnixMilliseconds.map { TimeOfDay(unixSeconds: floorDivide($0, by: 1000)) }
+        let time = entry.t0UnixMilliseconds.map { TimeOfDay(civil: clock(floorDivide($0, by: 1000))) }
         groups[Group(from: entry.from, to: entry.to, timeOfDay: time), default: Figures()].add(entry, confirmed: confirmed)
     }
 
