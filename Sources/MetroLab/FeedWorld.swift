@@ -11,9 +11,9 @@ import MetroTestSupport
 ///
 /// One-line rides, from a call of a trip to a later one with a stop between, taken only where the engine's own
 /// route is that trip's stations on that line (a rider the planner would send by an express or through a change
-/// is not on this trip).
+/// is not on this trip); and rides with a change (FeedWorld+Changes.swift).
 public struct FeedWorld {
-    /// The figures of one line.
+    /// The figures of one line, or of rides changing from one line to another.
     public struct Figures: Sendable, Equatable {
         public var rides = 0
         /// "Yours is next" after the true doors-open at the destination.
@@ -26,6 +26,9 @@ public struct FeedWorld {
         public var lead = ValueHistogram()
         /// Draws the planner routes otherwise (not judged).
         public var otherRoute = 0
+        /// "Train departed" presses the engine refused (the rider was asked, pressed as the train pulled out, and
+        /// the press fell outside the change's window): the rider was then warned as if they had not pressed.
+        public var refusedPresses = 0
         public init() {}
     }
 
@@ -33,7 +36,7 @@ public struct FeedWorld {
     public let world: WorldAssumptions
     /// The local midnight (Unix seconds) of the service day the rides run on.
     public let serviceMidnight: Int64
-    public private(set) var figures: [String: Figures] = [:]
+    public internal(set) var figures: [String: Figures] = [:]
 
     public init(network: ImportedNetwork, world: WorldAssumptions, serviceMidnight: Int64) {
         self.network = network
@@ -58,8 +61,15 @@ public struct FeedWorld {
         guard let route = try? network.route(from: from, to: to, leavingAtUnixSeconds: departureUnix),
               route.map(\.station.rawValue) == calls.map(\.station), route.allSatisfy({ $0.line.rawValue == line })
         else { figures[line, default: Figures()].otherRoute += 1; return }
+        let arrivals = trueArrivals(calls, &random)
+        judge(line, from: from, to: to, departureUnix: departureUnix,
+              stopBefore: arrivals[arrivals.count - 2], doorsOpen: arrivals[arrivals.count - 1], &random)
+    }
 
-        // The truth, in seconds after the train pulled out: each arrival, with the world's noise and holds.
+    /// The truth of a train running `calls`, in seconds after it pulled out of the first: each arrival, with the
+    /// world's noise on every running time and now and then a hold at a stop.
+    func trueArrivals(_ calls: some Collection<FeedDigestBuilder.Call>, _ random: inout SplitMix64) -> [Double] {
+        let calls = Array(calls)
         var arrivals: [Double] = [0]
         var clock = 0.0
         for k in 1..<calls.count {
@@ -70,6 +80,17 @@ public struct FeedWorld {
                 if random.chance(world.holdChance) { clock += random.uniform(world.hold) }
             }
         }
+        return arrivals
+    }
+
+    /// Rides the engine from `from` to `to`, the train pulling out at `departureUnix`, and judges its "yours is
+    /// next" against the truth: the arrival at the stop before and the doors opening at `to`, in seconds after the
+    /// train pulled out. The figures are kept under `key`. The rider presses only at the start, unless
+    /// `secondTrainPullsOut` is given: then, if the engine has asked ("change here" or the reminder), they press
+    /// "train departed" a moment after the train of a change pulls out, that many seconds after the first.
+    mutating func judge(_ key: String, from: StationID, to: StationID, departureUnix: Int64,
+                        stopBefore: Double, doorsOpen: Double, secondTrainPullsOut: Double? = nil,
+                        _ random: inout SplitMix64) {
         let pulledOut = Instant(seconds: 10_000)
         let press = Instant(nanoseconds: pulledOut.nanoseconds + Int64((random.uniform(world.pressDelay) * 1e9).rounded()))
         let rig = LabRig(network: network, now: pulledOut)
@@ -79,36 +100,52 @@ public struct FeedWorld {
             rig.advance(to: press)
             try rig.engine.start(t0: press, wall: wall, now: press)
         } catch {
-            figures[line, default: Figures()].otherRoute += 1
+            figures[key, default: Figures()].otherRoute += 1
             return
         }
-        let doorsOpen = Instant(nanoseconds: pulledOut.nanoseconds + Int64((arrivals[arrivals.count - 1] * 1e9).rounded()))
-        rig.advance(to: doorsOpen + 60)
-        var tally = figures[line, default: Figures()]
+        func instant(_ seconds: Double) -> Instant {
+            Instant(nanoseconds: pulledOut.nanoseconds + Int64((seconds * 1e9).rounded()))
+        }
+        if let secondTrainPullsOut {
+            let departed = instant(secondTrainPullsOut)
+            rig.advance(to: departed)
+            let asked = rig.haptics.played.contains { ($0.cue == .changeHere || $0.cue == .trainDepartedReminder) && $0.at <= departed }
+            let press = instant(secondTrainPullsOut + random.uniform(world.pressDelay))
+            if asked {
+                rig.advance(to: press)
+                do { try rig.engine.trainDeparted(now: press) } catch { figures[key, default: Figures()].refusedPresses += 1 }
+            }
+        }
+        let doorsOpenInstant = instant(doorsOpen)
+        rig.advance(to: doorsOpenInstant + 60)
+        var tally = figures[key, default: Figures()]
         tally.rides += 1
-        if let nextStop = rig.engine.active?.fired[.nextStop] {
-            let lead = Double(doorsOpen.nanoseconds - nextStop.nanoseconds) / 1e9
+        // The cue the rider feels, as the Kyiv lab reads it: the engine's trip may be over by now (a ride whose
+        // estimate ran early ends before the true arrival).
+        if let nextStop = rig.firstPlayed(.yoursIsNext) {
+            let lead = Double(doorsOpenInstant.nanoseconds - nextStop.nanoseconds) / 1e9
             tally.lead.add(Int(lead.rounded(.down)))
-            if nextStop > doorsOpen {
+            if nextStop > doorsOpenInstant {
                 tally.late += 1
-            } else if Double(nextStop.nanoseconds - pulledOut.nanoseconds) / 1e9 >= arrivals[arrivals.count - 2] {
+            } else if Double(nextStop.nanoseconds - pulledOut.nanoseconds) / 1e9 >= stopBefore {
                 tally.inWindow += 1
             }
         } else {
             tally.silent += 1
         }
-        figures[line] = tally
+        figures[key] = tally
     }
 
-    /// The figures as a Markdown table, line by line.
+    /// The figures as a Markdown table, line by line (`1 → 2`: rides changing from the 1 to the 2).
     public func markdown(title: String) -> String {
-        var text = "| line | rides | \"yours is next\" after the doors open | in the window (from the stop before) | before the doors open, p50 / p90, s | not sounded | planned otherwise |\n"
-        text += "| --- | ---: | ---: | ---: | --- | ---: | ---: |\n"
+        var text = "| line | rides | \"yours is next\" after the doors open | in the window (from the stop before) | before the doors open, p50 / p90, s | not sounded | planned otherwise | \"train departed\" refused |\n"
+        text += "| --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |\n"
         for line in figures.keys.sorted() {
             let f = figures[line]!
             func percent(_ n: Int) -> String { f.rides == 0 ? "–" : ScheduleTruth.percent(100.0 * Double(n) / Double(f.rides)) }
+            let refused = line.hasSuffix(Self.pressingTrainDeparted) ? "\(f.refusedPresses) (\(percent(f.refusedPresses)))" : "–"
             text += "| \(line) | \(f.rides) | \(f.late) (\(percent(f.late))) | \(percent(f.inWindow)) | "
-                + "\(f.lead.median ?? 0) / \(f.lead.percentile(0.9) ?? 0) | \(f.silent) | \(f.otherRoute) |\n"
+                + "\(f.lead.median ?? 0) / \(f.lead.percentile(0.9) ?? 0) | \(f.silent) | \(f.otherRoute) | \(refused) |\n"
         }
         return "\(title)\n\n" + text
     }

@@ -20,7 +20,7 @@ enum FeedWorldCommand {
         let world = try WorldAssumptions.load(path: data + "/accuracy-world.json")
         let run = try FeedWorld.run(feed: feed, world: world, every: every, rides: rides, seed: seed)
         let title = "**\(run.agency)**, the feed's trips run on \(run.date) with the world's noise "
-            + "(one trip in \(every), \(rides) rides on each, seed \(seed)); one line, start press only."
+            + "(one trip in \(every), \(rides) rides on each and as many with a change, seed \(seed)); the start press only, unless the row says otherwise."
         let table = run.world.markdown(title: title)
         print(table)
         if let doc = try LabCommand.value(args, "--doc") { try TruthCommand.replaceSection("world", in: doc, with: table) }
@@ -37,34 +37,41 @@ extension FeedWorld {
     }
 
     /// Imports `feed` as `metrotimer import-gtfs` does, loads the network with its time zone from the tz database,
-    /// and rides every `every`-th trip `rides` times on the first weekday of the feed's calendar.
+    /// and rides every `every`-th trip `rides` times on the first weekday of the feed's calendar, on its line and
+    /// with a change to another line.
     public static func run(feed: String, world: WorldAssumptions, every: Int, rides: Int, seed: UInt64) throws -> Run {
         let imported = try TruthCommand.importFeed(feed)
         let general = try GeneralNetwork.load(json: Array(try JSONEncoder().encode(imported.file)))
         let zone = try TimeZoneDatabase.rules(named: general.file.time_zone, environment: ProcessInfo.processInfo.environment)
         let network = ImportedNetwork(general: general, zone: zone)
         let (date, midnight) = try firstWeekday(from: general.file.provenance.valid_from, zone: zone)
+        // Only that day's trips: a weekend trip ridden on a Monday would wait at a change for a weekend headway.
         var random = SplitMix64(seed: seed)
         var run = FeedWorld(network: network, world: world, serviceMidnight: midnight)
-        var index = 0
+        var trips: [FeedWorld.Trip] = []
         do {
-            try ScheduleTruth.forEachTrip(source: try FeedSource.open(path: feed), file: imported.file, restart: {
+            try ScheduleTruth.forEachTrip(source: try FeedSource.open(path: feed), file: imported.file, runningOn: date, restart: {
                 run = FeedWorld(network: network, world: world, serviceMidnight: midnight)
                 random = SplitMix64(seed: seed)
-                index = 0
+                trips = []
             }) { line, calls in
-                defer { index += 1 }
-                guard index % max(every, 1) == 0 else { return }
+                defer { trips.append(FeedWorld.Trip(line: line, calls: calls)) }
+                guard trips.count % max(every, 1) == 0 else { return }
                 run.ride(line: line, calls: calls, count: rides, &random)
             }
         } catch let error as FeedError {
             throw LabCommand.UsageError(description: "\(feed): \(error)")
         }
-        return Run(world: run, agency: imported.summary.agency, date: date)
+        // Changes need every trip of the other line at hand, so they are drawn once the feed has been read.
+        let departures = FeedWorld.Departures(trips: trips)
+        for index in stride(from: 0, to: trips.count, by: max(every, 1)) {
+            run.rideWithChanges(from: index, departures: departures, count: rides, &random)
+        }
+        return Run(world: run, agency: imported.summary.agency, date: date.isoText)
     }
 
     /// The first Monday to Friday on or after `isoDate` (`YYYY-MM-DD`), and the Unix time of its local midnight.
-    static func firstWeekday(from isoDate: String, zone: TimeZoneRules) throws -> (String, Int64) {
+    static func firstWeekday(from isoDate: String, zone: TimeZoneRules) throws -> (ServiceDate, Int64) {
         let parts = isoDate.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { throw LabCommand.UsageError(description: "the feed's calendar start '\(isoDate)' is no date") }
         var days = KyivTime.daysFromCivil(year: parts[0], month: parts[1], day: parts[2])
@@ -72,7 +79,6 @@ extension FeedWorld {
         let utcMidnight = days * 86_400
         let midnight = utcMidnight - Int64(zone.civil(unixSeconds: utcMidnight).utcOffsetSeconds)
         let civil = zone.civil(unixSeconds: midnight)
-        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return ("\(civil.year)-\(two(civil.month))-\(two(civil.day))", midnight)
+        return (ServiceDate(year: civil.year, month: civil.month, day: civil.day), midnight)
     }
 }

@@ -126,6 +126,28 @@ private func text<S: FeedFileSource>(_ source: S, _ name: String) throws -> Stri
         #expect(file.segments.allSatisfy { (30...900).contains($0.running_s) })
     }
 
+    /// The trips on a date's clock, as the lab's world rides them: that date's services, and the day before's trips
+    /// still running after its midnight, a day earlier. Counted from the feed's files independently: 786 weekday
+    /// trips and 31 Sunday trips past 24:00 on Monday 16 December 2024; on Christmas (the Sunday timetable by
+    /// calendar_dates.txt) 554 Sunday trips and 39 of Christmas Eve's weekday trips.
+    @Test func theTripsOfADateAreItsServicesAndLastNightsAfterMidnight() throws {
+        guard let result = try Self.imported() else { return }
+        func trips(on date: ServiceDate) throws -> (count: Int, beforeMidnight: Int) {
+            var count = 0, beforeMidnight = 0
+            try ScheduleTruth.forEachTrip(source: try FeedSource.open(path: Self.feedPath), file: result.file,
+                                          runningOn: date, restart: { count = 0; beforeMidnight = 0 }) { _, calls in
+                count += 1
+                if calls[0].departure < 0 { beforeMidnight += 1 }
+            }
+            return (count, beforeMidnight)
+        }
+        let monday = try trips(on: ServiceDate(year: 2024, month: 12, day: 16))
+        #expect(monday.count == 786 + 31)
+        #expect(monday.beforeMidnight > 0 && monday.beforeMidnight <= 31, "last night's trips start before midnight")
+        let christmas = try trips(on: ServiceDate(year: 2024, month: 12, day: 25))
+        #expect(christmas.count == 554 + 39)
+    }
+
     /// The imported network plans rides on the 1, on the 2 and from one to the other, on New York's clock.
     @Test func ridesOnTheOneAndTheTwoPlanWithAndWithoutAChange() throws {
         guard let result = try Self.imported() else { return }

@@ -13,21 +13,37 @@ extension ScheduleTruth {
     }
 
     /// Every trip of a feed whose route is a line of `file`, as the stations it calls at (platforms grouped as the
-    /// import groups them, consecutive calls at one station merged) with their scheduled times. `restart` is
-    /// called when the feed's stop times are not grouped by trip and are read again from the start.
+    /// import groups them, consecutive calls at one station merged) with their scheduled times; with `date`, the
+    /// trips running on that date's clock: its services' trips, and those of the day before's services still
+    /// running after its midnight, their times a day less (so some start before 0). `restart` is called when the feed's stop
+    /// times are not grouped by trip and are read again from the start.
     public static func forEachTrip<Source: FeedFileSource>(
-        source: Source, file: GeneralNetworkFile, restart: () -> Void,
+        source: Source, file: GeneralNetworkFile, runningOn date: ServiceDate? = nil, restart: () -> Void,
         _ body: (_ line: String, _ calls: [FeedDigestBuilder.Call]) -> Void
     ) throws(FeedError) {
         let reader = FeedReader(source: source)
         let tables = try reader.readTables()
         let grouping = StationGrouping(stops: tables.stops)
         let lines = Set(file.lines.map(\.id))
+        let calendar = ServiceCalendar(calendars: tables.calendars, dates: tables.calendarDates)
+        let dayBefore = date.map { date in
+            let civil = KyivTime.civilFromDays(KyivTime.daysFromCivil(year: date.year, month: date.month, day: date.day) - 1)
+            return ServiceDate(year: civil.year, month: civil.month, day: civil.day)
+        }
         _ = try reader.forEachTrip(tables: tables, restart: restart) { (trip: FeedTrip, stopTimes: [FeedStopTime]) throws(FeedError) in
             guard lines.contains(trip.routeID) else { return }
+            // On a date's clock: its own service's trips, and the day before's still running after midnight (GTFS
+            // times past 24:00), a day earlier on the clock.
+            var shift = 0
+            if let date, let dayBefore, !calendar.isActive(trip.serviceID, on: date) {
+                guard calendar.isActive(trip.serviceID, on: dayBefore),
+                      let last = stopTimes.last?.arrival, last.seconds >= 86_400 else { return }
+                shift = -86_400
+            }
             let calls = stopTimes.compactMap { stopTime in
                 grouping.station(of: stopTime.stopID).map {
-                    FeedDigestBuilder.Call(station: $0, arrival: stopTime.arrival!.seconds, departure: stopTime.departure!.seconds)
+                    FeedDigestBuilder.Call(station: $0, arrival: stopTime.arrival!.seconds + shift,
+                                           departure: stopTime.departure!.seconds + shift)
                 }
             }
             body(trip.routeID, FeedDigestBuilder.merged(calls))
