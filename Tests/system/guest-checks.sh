@@ -12,6 +12,8 @@ STATE=/var/lib/metrotimer-system-test
 REPORT=/dev/ttyS1
 mkdir -p "$STATE"
 stage=$(cat "$STATE/stage" 2>/dev/null || echo 1)
+# Every boot unpacks the payload into /run again; after the first the product is installed (see free_run).
+[ "$stage" = 1 ] || rm -rf "$P/product"
 
 report() { echo "$*" > "$REPORT"; echo "$*"; }
 info() { report "METROTIMER-SYSTEM-INFO: $*"; }
@@ -58,6 +60,11 @@ ROUTE="akademmistechko beresteiska"
 SCALE=30
 
 # ---------------------------------------------------------------------------------------------------------
+# The payload lies in /run, a tmpfs of a tenth of the guest's memory, and the product in it (static binaries,
+# about 90 MB) is no use once installed: it goes, for systemd 257 refuses a daemon reload (and so `systemctl
+# enable`) with less than 16 MB free in /run.
+free_run() { rm -rf "$P/product"; }
+
 check_install() {
   mode=$(cat "$P/install-mode")
   info "install mode: $mode"
@@ -71,10 +78,12 @@ check_install() {
     # What `make install PREFIX=/usr STATIC=1` put down (staged on the build machine), then what it does on
     # a running systemd: sysusers and a daemon reload.
     cp -a "$P/product/." / || fail "copying the installed tree failed"
+    free_run
     systemd-sysusers /usr/lib/sysusers.d/metrotimer.conf || fail "systemd-sysusers failed"
-    systemctl daemon-reload
+    systemctl daemon-reload || fail "systemctl daemon-reload failed"
     ;;
   esac
+  free_run
   for program in /usr/sbin/metrotimerd /usr/bin/metrotimer /usr/bin/metrotimer-hwcheck; do
     [ -x "$program" ] || fail "$program missing"
   done
