@@ -16,15 +16,18 @@ public struct GPSFix: Equatable, Sendable {
     /// The receiver's UTC time of the fix, nanoseconds since the Unix epoch; nil before the receiver has
     /// sent a date. It can be stale or in the future: it is the receiver's claim, not the system clock.
     public var receiverTimeUnixNs: Int64?
+    /// Speed over ground in m/s; nil when the report has none (or a negative or non-finite one).
+    public var speedMetersPerSecond: Double?
 
     /// A fix from its parts.
     public init(latitude: Double, longitude: Double, horizontalErrorMeters: Double?, mode: GPSMode,
-                receiverTimeUnixNs: Int64?) {
+                receiverTimeUnixNs: Int64?, speedMetersPerSecond: Double? = nil) {
         self.latitude = latitude
         self.longitude = longitude
         self.horizontalErrorMeters = horizontalErrorMeters
         self.mode = mode
         self.receiverTimeUnixNs = receiverTimeUnixNs
+        self.speedMetersPerSecond = speedMetersPerSecond
     }
 
     /// Whether the report carries a usable position: a 2D or 3D fix with finite coordinates.
@@ -39,6 +42,7 @@ public struct GPSFix: Equatable, Sendable {
             if !overflow { time = scaled &+ Int64(raw.time_nsec) }
         }
         self.init(latitude: raw.latitude, longitude: raw.longitude,
-                  horizontalErrorMeters: raw.eph.isFinite ? raw.eph : nil, mode: mode, receiverTimeUnixNs: time)
+                  horizontalErrorMeters: raw.eph.isFinite ? raw.eph : nil, mode: mode, receiverTimeUnixNs: time,
+                  speedMetersPerSecond: raw.speed.isFinite && raw.speed >= 0 ? raw.speed : nil)
     }
 }

@@ -178,6 +178,7 @@ final class GPSLink {
                 // `no_fix`, so a rider sees "12 fixes, 9 without a position" instead of silence.
                 let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
                                      horizontalErrorMeters: fix.horizontalErrorMeters, mode: Int(fix.mode.rawValue),
+                                     speedMetersPerSecond: fix.speedMetersPerSecond,
                                      receiverUnixNanoseconds: fix.receiverTimeUnixNs, receivedAt: clock.now())
                 onFix(input, wallNow)
             }

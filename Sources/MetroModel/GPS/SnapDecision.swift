@@ -6,17 +6,21 @@ public struct FixInput: Hashable, Sendable {
     public var horizontalErrorMeters: Double?
     /// gpsd's fix mode: 0/1 no fix, 2 = 2D, 3 = 3D.
     public var mode: Int
+    /// Speed over ground (m/s), if the receiver gave one: it tells a train standing at a platform from one
+    /// running through it.
+    public var speedMetersPerSecond: Double?
     /// The receiver's time of the fix (Unix nanoseconds), if it has one.
     public var receiverUnixNanoseconds: Int64?
     /// When the fix reached the daemon, on the trip timeline.
     public var receivedAt: Instant
     public init(latitude: Double, longitude: Double, horizontalErrorMeters: Double?, mode: Int,
-                receiverUnixNanoseconds: Int64?, receivedAt: Instant)
+                speedMetersPerSecond: Double? = nil, receiverUnixNanoseconds: Int64?, receivedAt: Instant)
     {
         self.latitude = latitude
         self.longitude = longitude
         self.horizontalErrorMeters = horizontalErrorMeters
         self.mode = mode
+        self.speedMetersPerSecond = speedMetersPerSecond
         self.receiverUnixNanoseconds = receiverUnixNanoseconds
         self.receivedAt = receivedAt
     }
