@@ -15,16 +15,25 @@ struct GPSTests {
         return (rig, trip)
     }
 
-    /// A fix at a station received now, `age` seconds old by the receiver's clock.
+    /// A fix `share` of the way from `station` to `toward` (at `station` itself by default) received now, `age`
+    /// seconds old by the receiver's clock; a train standing (speed 0) unless a speed is given.
     @discardableResult
-    func send(_ rig: EngineRig, at station: StationID, age: Int64 = 1, error: Double? = 10, mode: Int = 3)
-        -> SnapDecision?
+    func send(_ rig: EngineRig, at station: StationID, toward: StationID? = nil, share: Double = 0,
+              speed: Double? = 0, age: Int64 = 1, error: Double? = 10, mode: Int = 3) -> FixDecision?
     {
-        let s = kyiv.station(station)!
+        let s = kyiv.station(station)!, e = kyiv.station(toward ?? station)!
         let wallNow = rig.wall.unixNanoseconds(at: rig.clock.now)
-        let fix = FixInput(latitude: s.latitude, longitude: s.longitude, horizontalErrorMeters: error, mode: mode,
+        let fix = FixInput(latitude: s.latitude + (e.latitude - s.latitude) * share,
+                           longitude: s.longitude + (e.longitude - s.longitude) * share, horizontalErrorMeters: error,
+                           mode: mode, speedMetersPerSecond: speed,
                            receiverUnixNanoseconds: wallNow - age * 1_000_000_000, receivedAt: rig.clock.now)
         return rig.engine.gpsFix(fix, wallNowUnixNanoseconds: wallNow, now: rig.clock.now)
+    }
+
+    /// The placement of an accepted decision and whether it corrected, nil for a rejection.
+    func placed(_ decision: FixDecision?) -> (placement: TrainPlacement, correct: Bool)? {
+        guard case .accepted(let placement, _, _, let correct) = decision else { return nil }
+        return (placement, correct)
     }
 
     func arrival(_ trip: Trip, _ index: Int) -> Instant { trip.events[index].arrival }
@@ -42,7 +51,7 @@ struct GPSTests {
         #expect(send(rig, at: "hidropark", error: nil) == .rejected(.accuracyUnknown))
         #expect(send(rig, at: "hidropark", error: 150) == .rejected(.inaccurate))
         #expect(send(rig, at: "hidropark", age: 11) == .rejected(.stale))
-        #expect(send(rig, at: "arsenalna") == .rejected(.offRoute), "underground stations never snap")
+        #expect(send(rig, at: "khreshchatyk") == .rejected(.offRoute), "underground, far from the open sky")
         #expect(send(rig, at: "vydubychi") == .rejected(.offRoute), "a surface station off the route")
         let gps = rig.engine.gps
         #expect(gps.rejected == [.noFix: 1, .accuracyUnknown: 1, .inaccurate: 1, .stale: 1, .offRoute: 2])
@@ -51,49 +60,48 @@ struct GPSTests {
         #expect(rig.engine.active?.trip == trip && rig.store.writes.count == writes)
     }
 
-    @Test("an accepted fix that agrees with the model does not correct it")
+    @Test("a fix that agrees with the model does not correct it")
     func agreeingFix() throws {
         let (rig, trip) = try surfaceRide()
         rig.clock.advance(to: arrival(trip, 3) + 5)
-        guard case .accepted(let index, _, let correct) = send(rig, at: "hidropark") else {
-            Issue.record("a fix on hidropark is accepted")
-            return
-        }
-        #expect(index == 3 && !correct)
+        // Standing at hidropark, first seen 4 s after the model's arrival: within the agreement.
+        let decision = try #require(placed(send(rig, at: "hidropark")))
+        #expect(decision.placement.eventIndex == 3 && !decision.correct)
+        guard case .standing = decision.placement else { Issue.record("standing: \(decision)"); return }
         #expect(rig.engine.active?.trip == trip)
         #expect(rig.engine.gps.accepted == 1 && rig.engine.gps.lastSnap?.station == "hidropark")
         #expect(rig.trip?.gpsCorrections == 0)
     }
 
-    @Test("a snap that disagrees re-anchors (forwards and backwards), re-arms, counts, and waits 30 s between")
-    func disagreeingSnaps() throws {
+    @Test("a placement that disagrees re-anchors (forwards and backwards), re-arms, counts, and waits 30 s between")
+    func disagreeingPlacements() throws {
         let (rig, trip) = try surfaceRide()
         rig.clock.advance(to: arrival(trip, 2) + 5)
         let cues = rig.haptics.played.count
-        // The model is at dnipro; the train is already at livoberezhna.
-        #expect(send(rig, at: "livoberezhna") == .accepted(eventIndex: 4, distanceMeters: 0, correct: true))
+        // The model is at dnipro; the train already stands at livoberezhna.
+        let first = try #require(placed(send(rig, at: "livoberezhna")))
+        #expect(first.placement.eventIndex == 4 && first.correct)
         let ahead = try #require(rig.trip)
         let firstSnap = rig.clock.now
-        #expect(ahead.current == 4 && arrival(ahead, 4) == firstSnap)
+        #expect(ahead.current == 3 && arrival(ahead, 4) == firstSnap - 1, "reached when the fix was taken")
         #expect(ahead.gpsCorrections == 1 && rig.engine.active?.lastGPSCorrection == firstSnap)
         #expect(ahead.arrival < trip.arrival, "moved forwards")
         let nextStop = try #require(ahead.alerts().first { $0.kind == .nextStop })
         #expect(rig.alarm.armed == nextStop.instant, "re-armed at the corrected next_stop")
         #expect(rig.store.activeTrip == rig.engine.active)
-        #expect(rig.haptics.played.count == cues, "a snap is silent")
+        #expect(rig.haptics.played.count == cues, "a correction is silent")
 
-        // 29 s later a fix back at hidropark is accepted but not applied.
+        // 29 s later a fix standing back at hidropark is accepted but not applied.
         rig.clock.advance(seconds: 29)
-        guard case .accepted(3, _, false) = send(rig, at: "hidropark") else {
-            Issue.record("29 s after an applied correction the snap must wait")
-            return
-        }
+        let waiting = try #require(placed(send(rig, at: "hidropark")))
+        #expect(waiting.placement.eventIndex == 3 && !waiting.correct, "29 s after an applied correction")
         #expect(rig.trip?.gpsCorrections == 1 && rig.trip?.events == ahead.events)
 
         rig.clock.advance(seconds: 1)
-        #expect(send(rig, at: "hidropark") == .accepted(eventIndex: 3, distanceMeters: 0, correct: true))
+        let back = try #require(placed(send(rig, at: "hidropark")))
+        #expect(back.placement.eventIndex == 3 && back.correct)
         let behind = try #require(rig.trip)
-        #expect(behind.current == 3 && behind.gpsCorrections == 2)
+        #expect(behind.current == 2 && behind.gpsCorrections == 2)
         #expect(behind.arrival > ahead.arrival, "moved backwards")
         #expect(behind.manualCorrections == 0 && behind.lateCorrections == 0, "GPS is not a manual correction")
         #expect(rig.engine.gps.accepted == 3)
@@ -102,12 +110,30 @@ struct GPSTests {
         #expect(entry.gpsCorrections == 2 && entry.finalSeconds == behind.arrival.after(trip.t0))
     }
 
-    @Test("a backwards snap after next_stop fired arms it again, and it fires again")
-    func backwardsSnapReArms() throws {
+    @Test("a running train placed short of its station moves the arrival by what is left of the segment")
+    func runningPlacement() throws {
+        let (rig, trip) = try surfaceRide()
+        // The model has the train at livoberezhna already; it is still 80 % of the way there, running.
+        rig.clock.advance(to: arrival(trip, 4) + 2)
+        let decision = try #require(placed(send(rig, at: "hidropark", toward: "livoberezhna", share: 0.8, speed: 12)))
+        guard case .running(4, let along, let length, let running, let predicted) = decision.placement else {
+            Issue.record("running toward livoberezhna: \(decision)"); return
+        }
+        #expect(decision.correct)
+        let corrected = try #require(rig.trip)
+        #expect(arrival(corrected, 4) == predicted && corrected.current == 3)
+        let left = SegmentMotion(lengthMeters: length, runningSeconds: running).secondsLeft(from: along)
+        #expect(predicted == rig.clock.now - 1 + Int(left.rounded()))
+        #expect(corrected.arrival > trip.arrival, "the train is behind the model")
+    }
+
+    @Test("a backwards correction after next_stop fired arms it again, and it fires again")
+    func backwardsCorrectionReArms() throws {
         let (rig, trip) = try surfaceRide()
         rig.clock.advance(to: arrival(trip, 6) + 5)
         #expect(rig.haptics.alertCues.map(\.cue) == [.yoursIsNext])
-        #expect(send(rig, at: "darnytsia") == .accepted(eventIndex: 5, distanceMeters: 0, correct: true))
+        let decision = try #require(placed(send(rig, at: "darnytsia")))
+        #expect(decision.placement.eventIndex == 5 && decision.correct)
         let corrected = try #require(rig.trip)
         #expect(rig.engine.active?.fired[.nextStop] == nil)
         #expect(rig.haptics.withdrawn.map(\.kind) == [.nextStop], "its buzz, if still going, stops")
@@ -117,23 +143,44 @@ struct GPSTests {
         #expect(rig.haptics.alertCues.last?.at == arrival(corrected, 6))
     }
 
-    @Test("passive calibration: consecutive circle entries give a running sample, stored")
+    /// Fixes every 5 s of a train running hidropark → livoberezhna on the model's own profile, leaving `late`
+    /// seconds after the model's departure and taking `running` seconds.
+    func runSegment(_ rig: EngineRig, _ trip: Trip, late: Int = 0, running: Double) {
+        let k = 4
+        let leave = trip.events[3].departure + late
+        let s = kyiv.station("hidropark")!, e = kyiv.station("livoberezhna")!
+        let length = projectOnSegment(latitude: e.latitude, longitude: e.longitude, from: (s.latitude, s.longitude),
+                                      to: (e.latitude, e.longitude)).length
+        let motion = SegmentMotion(lengthMeters: length, runningSeconds: running)
+        var t = 5
+        while Double(t) < running - 3 {
+            // Where the train is t seconds out (bisection on the profile), received a second after the fix.
+            var low = 0.0, high = length
+            for _ in 0..<50 {
+                let mid = (low + high) / 2
+                if motion.secondsToCover(mid) < Double(t) { low = mid } else { high = mid }
+            }
+            rig.clock.advance(to: leave + t + 1)
+            send(rig, at: "hidropark", toward: "livoberezhna", share: low / length, speed: motion.speed(at: low))
+            t += 5
+        }
+        _ = k
+    }
+
+    @Test("passive calibration: a segment's moving fixes give its running time, stored")
     func passiveCalibration() throws {
         let (rig, trip) = try surfaceRide()
-        rig.clock.advance(to: arrival(trip, 3) + 5)
-        send(rig, at: "hidropark")
-        rig.clock.advance(to: arrival(trip, 4) + 20)
-        guard case .accepted(4, _, false) = send(rig, at: "livoberezhna") else {
-            Issue.record("the model is at livoberezhna: accepted, no correction")
-            return
-        }
-        // Entry to entry is the running time plus hidropark's 25 s dwell, plus the 15 s the second fix came later.
         let seed = arrival(trip, 4).after(trip.events[3].departure)
+        // The train truly runs the segment 12 s slower than the model.
+        runSegment(rig, trip, running: Double(seed + 12))
         let key = SegmentKey(from: "hidropark", to: "livoberezhna")
-        #expect(rig.engine.calibration.runningAverage(for: key) == Double(seed + 15))
+        #expect(rig.engine.calibration.record(for: key) == nil, "nothing until the train is past the segment")
+        rig.clock.advance(to: trip.events[3].departure + seed + 12 + 4)
+        _ = try #require(placed(send(rig, at: "livoberezhna")), "standing at livoberezhna")
+        let learned = try #require(rig.engine.calibration.runningAverage(for: key))
+        #expect(abs(learned - Double(seed + 12)) < 1.5, "learned \(learned) s for a true \(seed + 12) s")
         #expect(rig.engine.calibration.record(for: key)?.running?.count == 1)
         #expect(rig.store.calibration == rig.engine.calibration, "stored through saveCalibration")
-        #expect(rig.trip?.gpsCorrections == 0)
     }
 
     @Test("a fix whose write fails changes neither the trip nor the calibration")
@@ -149,16 +196,15 @@ struct GPSTests {
     @Test("a fix that corrects the trip and teaches the calibration stores both or neither")
     func halfStoredFixIsUndone() throws {
         let (rig, trip) = try surfaceRide()
-        rig.clock.advance(to: arrival(trip, 3) + 5)
-        send(rig, at: "hidropark")
+        let seed = arrival(trip, 4).after(trip.events[3].departure)
+        // Fast: the train reaches livoberezhna 20 s before the model, and the model agreed on the way.
+        rig.store.failWhen = nil
+        runSegment(rig, trip, late: -20, running: Double(seed))
         let before = try #require(rig.store.activeTrip)
-        // Livoberezhna 30 s early: a correction (the model is still at hidropark) and a running sample.
-        rig.clock.advance(to: arrival(trip, 4) - 30)
+        rig.clock.advance(to: arrival(trip, 4) - 20 + 3)
         rig.store.failWhen = { if case .calibration = $0 { return true } else { return false } }
-        guard case .accepted(4, _, true) = send(rig, at: "livoberezhna") else {
-            Issue.record("expected an accepted fix that corrects the trip")
-            return
-        }
+        let decision = try #require(placed(send(rig, at: "livoberezhna")))
+        #expect(decision.placement.eventIndex == 4)
         #expect(rig.store.failedWrites == 1)
         #expect(rig.store.activeTrip == before, "the corrected trip was stored without the calibration it taught")
         #expect(rig.engine.active == before)

@@ -62,16 +62,17 @@ import Testing
 
         let wallNow = rig.wall.unixNanoseconds(at: rig.clock.now)
         let fix = FixInput(latitude: 40.7501, longitude: -73.9901, horizontalErrorMeters: 10, mode: 3,
-                           receiverUnixNanoseconds: wallNow - 1_000_000_000, receivedAt: rig.clock.now)
+                           speedMetersPerSecond: 0.2, receiverUnixNanoseconds: wallNow - 1_000_000_000,
+                           receivedAt: rig.clock.now)
         let decision = rig.engine.gpsFix(fix, wallNowUnixNanoseconds: wallNow, now: rig.clock.now)
-        guard case .accepted(let index, let distance, let correct) = decision else {
+        guard case .accepted(.standing(let index, _, _), let distance, let seenAt, let correct) = decision else {
             Issue.record("the fix at E was \(String(describing: decision))")
             return
         }
         #expect(index == 4 && correct && distance < 50)
         #expect(rig.trip?.gpsCorrections == 1)
-        #expect(rig.trip?.events[4].arrival == t0 + 150, "E reached now")
-        #expect(rig.trip?.arrival == t0 + 270, "F: E's dwell and one ride later")
+        #expect(rig.trip?.events[4].arrival == seenAt && seenAt == t0 + 149, "E reached when the fix was taken")
+        #expect(rig.trip?.arrival == t0 + 269, "F: E's dwell and one ride later")
     }
 
     /// §7 on an imported network: a trip the engine starts before the first train of its line gets the warning

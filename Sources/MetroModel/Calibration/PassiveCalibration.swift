@@ -1,18 +1,20 @@
-/// Running-time samples measured for free from GPS on the surface (model §6, fed by §5.4 step 3).
+/// What the surface fixes of one trip have shown, and the running times they measure for free (model §6.2, fed by
+/// §5.4): where the train was seen running on each segment, and when it was first seen standing at (or about to
+/// reach) each station.
 ///
-/// It remembers the first instant a fix snapped to each route event — the train's entry into the station's
-/// 400 m circle. When the next event snapped to is exactly the previous one + 1, and neither is a transfer
-/// event and the previous one is not the departure (its entry includes the rider's wait on the platform), the
-/// difference of the two entries minus the dwell at the previous station is a running time for `prev>next`.
-/// Entry-to-entry cancels the circle's radius, because the train crosses both circles the same way.
+/// A segment's running time is measured once the train is seen beyond it: its moving fixes (time, distance along)
+/// are fitted to the model's speed profile (`SegmentMotion`), each weighted by how precisely its position pins its
+/// time (a fix where the train runs fast says its time to the second; one where it crawls out of a platform does
+/// not), and the fitted departure-to-arrival time is the sample. A fit needs at least `minimumSightings` fixes
+/// spread over at least `minimumSpread` of the running time, so it is an interpolation, not a guess beyond them.
 ///
-/// One value per trip: the route is given with every fix and must stay the same for the life of the value.
+/// One value per trip: the route must stay the same for the life of the value.
 public struct PassiveCalibration: Sendable, Equatable, Codable {
     /// What the measurement needs to know about one route event, as plain values.
     public struct Stop: Sendable, Equatable, Codable {
         /// The event's station.
         public var station: StationID
-        /// Whether it is the transfer event of a change (its "entry" is the walk, not a train).
+        /// Whether it is the transfer event of a change (the way to it is a walk, not a train).
         public var isTransfer: Bool
         /// The dwell the schedule uses at this event, seconds (0 where the train does not stop).
         public var dwellSeconds: Int
@@ -25,30 +27,149 @@ public struct PassiveCalibration: Sendable, Equatable, Codable {
         }
     }
 
-    /// The first instant a fix snapped to each event, by event index.
-    public private(set) var entries: [Int: Instant] = [:]
-    /// The event the most recent accepted fix snapped to.
-    public private(set) var lastSnappedIndex: Int?
+    /// One moving fix on a segment.
+    public struct Sighting: Sendable, Equatable, Codable {
+        /// The fix's own time, on the trip timeline.
+        public var at: Instant
+        /// Its distance along the segment, metres.
+        public var alongMeters: Double
+    }
+
+    /// The moving fixes of one segment, with the segment's length and the running time the model had for it.
+    public struct SegmentSightings: Sendable, Equatable, Codable {
+        public var lengthMeters: Double
+        public var modelRunningSeconds: Double
+        public var sightings: [Sighting]
+    }
+
+    /// Fewest moving fixes a running time is fitted from.
+    public static let minimumSightings = 3
+    /// Least share of the running time the fixes must span.
+    public static let minimumSpread = 0.4
+    /// Most fixes kept per segment (a receiver at 1 Hz on a long surface segment): beyond it every other one is
+    /// dropped, so the ones kept still span the segment.
+    public static let maximumSightings = 64
+
+    /// Moving fixes by the event their segment runs to.
+    public private(set) var segments: [Int: SegmentSightings] = [:]
+    /// The earliest instant the train was seen standing at each event, or estimated from a fix on the way in to
+    /// reach it.
+    public private(set) var arrivals: [Int: Instant] = [:]
+    /// Segments already measured or passed over (a segment is measured once).
+    public private(set) var closed: Set<Int> = []
 
     /// Nothing seen yet.
     public init() {}
 
-    /// Notes that a fix taken at `at` snapped to route event `eventIndex`; returns the running sample this
-    /// completes, if any (at most one). Indices outside the route are ignored. The samples still have to pass
-    /// the store's plausibility when added.
-    public mutating func noteSnap(eventIndex: Int, at: Instant, route: [Stop]) -> [CalibrationSample] {
-        guard route.indices.contains(eventIndex) else { return [] }
-        let previous = lastSnappedIndex
-        lastSnappedIndex = eventIndex
-        // Only the first entry into a circle measures anything; later fixes inside it are the train standing.
-        guard entries[eventIndex] == nil else { return [] }
-        entries[eventIndex] = at
-        guard let prev = previous, eventIndex == prev + 1, prev >= 1,
-            !route[prev].isTransfer, !route[eventIndex].isTransfer,
-            let entryPrev = entries[prev]
-        else { return [] }
-        let seconds = Double(at - entryPrev) / 1_000_000_000 - Double(route[prev].dwellSeconds)
-        return [CalibrationSample(key: SegmentKey(from: route[prev].station, to: route[eventIndex].station),
-                                  field: .running, seconds: seconds)]
+    private enum CodingKeys: String, CodingKey { case segments, arrivals, closed }
+
+    /// Decodes what a stored trip had seen; a trip stored before the fixes were placed along the track (it kept
+    /// circle entries instead) starts afresh, keeping the trip itself.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        segments = try c.decodeIfPresent([Int: SegmentSightings].self, forKey: .segments) ?? [:]
+        arrivals = try c.decodeIfPresent([Int: Instant].self, forKey: .arrivals) ?? [:]
+        closed = try c.decodeIfPresent(Set<Int>.self, forKey: .closed) ?? []
+    }
+
+    /// When the train reached event `index`, as far as the fixes tell.
+    public func arrivalSeen(at index: Int) -> Instant? { arrivals[index] }
+
+    /// Notes a fix of a train running toward event `toward` (the segment from `toward − 1`), `alongMeters` of
+    /// `lengthMeters` along at `at`, with the arrival it implies; returns the running samples of the segments
+    /// before it that this completes. Indices outside the route are ignored.
+    public mutating func noteRunning(toward: Int, alongMeters: Double, lengthMeters: Double,
+                                     modelRunningSeconds: Double, at: Instant, arrival: Instant,
+                                     route: [Stop]) -> [CalibrationSample]
+    {
+        guard route.indices.contains(toward), toward >= 1 else { return [] }
+        let samples = close(before: toward, route: route)
+        guard !closed.contains(toward) else { return samples }
+        var segment = segments[toward]
+            ?? SegmentSightings(lengthMeters: lengthMeters, modelRunningSeconds: modelRunningSeconds, sightings: [])
+        segment.sightings.append(Sighting(at: at, alongMeters: alongMeters))
+        if segment.sightings.count > Self.maximumSightings {
+            segment.sightings = segment.sightings.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        }
+        segments[toward] = segment
+        // The latest estimate from the way in: the nearer the train, the better it is.
+        arrivals[toward] = arrival
+        return samples
+    }
+
+    /// Notes a fix of the train standing at event `index` at `at`; returns the running samples this completes.
+    public mutating func noteStanding(at index: Int, seenAt at: Instant, route: [Stop]) -> [CalibrationSample] {
+        guard route.indices.contains(index) else { return [] }
+        let samples = close(before: index + 1, route: route)
+        if let earlier = arrivals[index] { arrivals[index] = min(earlier, at) } else { arrivals[index] = at }
+        return samples
+    }
+
+    /// Measures every open segment running to an event before `index`, and closes it.
+    private mutating func close(before index: Int, route: [Stop]) -> [CalibrationSample] {
+        var samples: [CalibrationSample] = []
+        for toward in segments.keys.sorted() where toward < index && !closed.contains(toward) {
+            closed.insert(toward)
+            guard let segment = segments.removeValue(forKey: toward), !route[toward].isTransfer,
+                let seconds = Self.fittedRunningSeconds(segment) else { continue }
+            samples.append(CalibrationSample(key: SegmentKey(from: route[toward - 1].station, to: route[toward].station),
+                                             field: .running, seconds: seconds))
+        }
+        return samples
+    }
+
+    /// Pulling-away and braking rates the fit tries, m/s²: trains differ (the stock, the load, the driver), and a rate
+    /// taken wrong would bias every measurement by a few seconds.
+    public static let fittedRates: [Double] = (0...16).map { 0.6 + 0.05 * Double($0) }
+
+    /// The departure-to-arrival time that best explains a segment's moving fixes, or nil when they are too few or
+    /// too bunched to say.
+    ///
+    /// For each rate of `fittedRates`, each fix is placed on that profile as a share of the running time; its time
+    /// is then a straight line in that share (departure + running × share), fitted by least squares, each fix
+    /// weighted by the square of the profile's speed where it was (a position error of d metres is d / speed
+    /// seconds of time error). The share depends a little on the running time itself (the cruise speed), so each
+    /// fit runs twice; the rate whose fit leaves the least weighted error gives the running time.
+    public static func fittedRunningSeconds(_ segment: SegmentSightings) -> Double? {
+        let fixes = segment.sightings
+        guard fixes.count >= minimumSightings, segment.lengthMeters > 0, segment.modelRunningSeconds > 0,
+            let first = fixes.first?.at else { return nil }
+        let times = fixes.map { Double($0.at - first) / 1e9 }
+        var best: (running: Double, residual: Double)?
+        for rate in fittedRates {
+            var running = segment.modelRunningSeconds
+            var residual = 0.0
+            var fitted = true
+            for _ in 0..<2 {
+                let motion = SegmentMotion(lengthMeters: segment.lengthMeters, runningSeconds: running, rate: rate)
+                guard motion.cruise > 0 else { fitted = false; break }
+                var sw = 0.0, su = 0.0, st = 0.0, suu = 0.0, sut = 0.0
+                var lowest = Double.infinity, highest = -Double.infinity
+                var shares: [Double] = [], weights: [Double] = []
+                for (fix, t) in zip(fixes, times) {
+                    let share = motion.secondsToCover(fix.alongMeters) / running
+                    let speed = max(motion.speed(at: fix.alongMeters), 1)
+                    let w = speed * speed
+                    sw += w; su += w * share; st += w * t; suu += w * share * share; sut += w * share * t
+                    lowest = min(lowest, share); highest = max(highest, share)
+                    shares.append(share); weights.append(w)
+                }
+                guard highest - lowest >= minimumSpread else { return nil }
+                let denominator = sw * suu - su * su
+                guard denominator > 0 else { fitted = false; break }
+                let slope = (sw * sut - su * st) / denominator
+                let intercept = (st - slope * su) / sw
+                guard slope.isFinite, slope > 0 else { fitted = false; break }
+                running = slope
+                residual = 0
+                for ((share, w), t) in zip(zip(shares, weights), times) {
+                    let miss = t - intercept - slope * share
+                    residual += w * miss * miss
+                }
+            }
+            guard fitted else { continue }
+            if best == nil || residual < best!.residual { best = (running, residual) }
+        }
+        return best?.running
     }
 }

@@ -14,3 +14,6 @@ public func greatCircleMeters(latitude1: Double, longitude1: Double, latitude2: 
         + cos(latitude1 * rad) * cos(latitude2 * rad) * sin(dLon / 2) * sin(dLon / 2)
     return 2 * earthRadiusMeters * asin(min(1, h.squareRoot()))
 }
+
+/// The cosine of a latitude in degrees: how much shorter a degree of longitude is there than one of latitude.
+func cosineOfLatitude(_ degrees: Double) -> Double { cos(degrees * Double.pi / 180) }

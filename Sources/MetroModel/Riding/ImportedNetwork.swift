@@ -11,6 +11,8 @@ public struct ImportedNetwork: RideNetwork {
     public let zone: TimeZoneRules
     /// Each station's facts as `Station`, its line the first (in file order) whose patterns call there.
     let stations: [StationID: Station]
+    /// Whether the file flags any station above ground; if none, the feed did not say, and every station may be.
+    let flagsOpenSky: Bool
     /// The network as its file has it, without the rider's suspended stretches (`withLocalSuspensions` lays them
     /// over this again each time).
     let unsuspended: GeneralNetwork
@@ -37,9 +39,15 @@ public struct ImportedNetwork: RideNetwork {
                 isSurface: record.surface, isClosed: record.closed)
         }
         self.stations = stations
+        self.flagsOpenSky = general.file.stations.contains { $0.surface }
     }
 
     public func station(_ id: StationID) -> Station? { stations[id] }
+
+    public func isOpenSky(_ id: StationID) -> Bool {
+        guard let station = stations[id] else { return false }
+        return station.isSurface || !flagsOpenSky
+    }
 
     public var stationCount: Int { stations.count }
 

@@ -7,6 +7,8 @@ extension Network: RideNetwork {
 
     public var stateName: String? { nil }
 
+    public func isOpenSky(_ id: StationID) -> Bool { station(id)?.isSurface ?? false }
+
     public var stationCount: Int { stationOrder.count }
 
     public func lineColor(_ id: LineID) -> String? { line(id)?.color }

@@ -10,6 +10,11 @@ public protocol RideNetwork: Sendable {
     /// an imported network a station may be served by several; the line of each ride is in its route events).
     func station(_ id: StationID) -> Station?
 
+    /// Whether a GPS fix can reach a train at this station (model §5.4): Kyiv's data flags its stations above ground;
+    /// a feed does not say, so every station of an imported network may be under open sky (underground no fix
+    /// arrives to be taken).
+    func isOpenSky(_ id: StationID) -> Bool
+
     /// The name of the network's own state (journal, calibration, pins, the trip in progress) beside other
     /// networks': nil for Kyiv's, whose state came first; letters, digits and hyphens otherwise.
     var stateName: String? { get }
