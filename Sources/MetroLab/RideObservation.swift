@@ -150,6 +150,7 @@ public struct EngineRider {
                 let wallNow = mapping.unixNanoseconds(at: at)
                 let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
                                      horizontalErrorMeters: fix.reportedAccuracy, mode: 3,
+                                     speedMetersPerSecond: fix.speed,
                                      receiverUnixNanoseconds: wallNow - Int64(world.assumptions.gpsLatencySeconds * 1e9),
                                      receivedAt: at)
                 rig.engine.gpsFix(input, wallNowUnixNanoseconds: wallNow, now: at)
