@@ -91,6 +91,8 @@ public enum LabCommand {
         print("\(figures.pairs) pairs, \(rides) rides in \(String(format: "%.1f", elapsed)) s (seed \(plan.seed))\n")
         print(FigureTable.beforeAndAfter(figures))
         print(FigureTable.summary(figures))
+        print("What GPS teaches calibration:\n")
+        print(FigureTable.calibration(figures))
         print(FigureTable.bySlot(figures))
         if let doc = try value(args, "--doc") {
             let pictures = try value(args, "--pictures") ?? URL(fileURLWithPath: doc).deletingLastPathComponent().path
