@@ -14,6 +14,11 @@ public enum AccuracyReport {
                 + FigureTable.beforeAndAfter(figures) + "\n"
         }
         out += "**By kind of ride and behaviour** (all times of day, both readings):\n\n" + FigureTable.summary(figures)
+        if figures.total(behaviour: .gps).rides > 0 {
+            out += "\n**What GPS teaches calibration** (start press + GPS, all times of day, both readings; each ride "
+                + "from an empty store, each running average it learned against that ride's true running time of the "
+                + "segment):\n\n" + FigureTable.calibration(figures)
+        }
         out += "\n**By time of day and headway reading** (start press only):\n\n" + FigureTable.bySlot(figures)
         out += "\n**Late share by stations ridden** (start press only, both readings):\n\n"
         out += "| stations | " + figures.slots.joined(separator: " | ") + " |\n|" + String(repeating: " --- |", count: figures.slots.count + 1) + "\n"

@@ -104,7 +104,8 @@ extension FeedWorld {
 
         // The truth: the first leg, the walk, and the first train of the other line to the destination leaving
         // after the rider is on its platform.
-        let firstArrivals = trueArrivals(firstLeg, &random)
+        let firstTimes = trueTimes(firstLeg, &random)
+        let firstArrivals = firstTimes.arrival
         let walk = Double(network.general.walkSeconds(from: StationID(station), to: StationID(station)))
             * random.uniform(world.measuredWalkFactor)
         let onPlatform = Double(calls[boarding].departure) + firstArrivals[firstArrivals.count - 1] + walk
@@ -123,12 +124,19 @@ extension FeedWorld {
             }
         }
         guard let taken else { return }  // no later train of that line to the destination that day
-        let secondArrivals = trueArrivals(taken.calls, &random)
+        let secondTimes = trueTimes(taken.calls, &random)
+        let secondArrivals = secondTimes.arrival
         let secondPullsOut = taken.departs - Double(calls[boarding].departure)
         let stopBefore = secondPullsOut + secondArrivals[secondArrivals.count - 2]
         let doorsOpen = secondPullsOut + secondArrivals[secondArrivals.count - 1]
         judge(key, from: from, to: to, departureUnix: departureUnix, stopBefore: stopBefore, doorsOpen: doorsOpen, &random)
         judge(key + Self.pressingTrainDeparted, from: from, to: to, departureUnix: departureUnix,
               stopBefore: stopBefore, doorsOpen: doorsOpen, secondTrainPullsOut: secondPullsOut, &random)
+        // The rider with GPS: the first train's stops, then on the platform of the change from the end of the walk
+        // until the second train pulls out, and that train's stops.
+        var second = TrueStops(calls: Array(taken.calls), times: secondTimes, offset: secondPullsOut)
+        second.arrival[0] = onPlatform - Double(calls[boarding].departure)
+        judgeWithGPS(key, from: from, to: to, departureUnix: departureUnix, stopBefore: stopBefore, doorsOpen: doorsOpen,
+                     stops: TrueStops(calls: firstLeg, times: firstTimes).then(second))
     }
 }

@@ -29,6 +29,9 @@ public struct FeedWorld {
         /// "Train departed" presses the engine refused (the rider was asked, pressed as the train pulled out, and
         /// the press fell outside the change's window): the rider was then warned as if they had not pressed.
         public var refusedPresses = 0
+        /// GPS fixes fed to the engine, and the snaps it applied (rows with GPS).
+        public var fixes = 0
+        public var snaps = 0
         public init() {}
     }
 
@@ -37,11 +40,21 @@ public struct FeedWorld {
     /// The local midnight (Unix seconds) of the service day the rides run on.
     public let serviceMidnight: Int64
     public internal(set) var figures: [String: Figures] = [:]
+    /// The stations under open sky (the lab's own truth: FeedWorld+GPS.swift); none, no GPS rows.
+    public let openSky: Set<String>
+    /// What GPS taught passive calibration, by the key of the rows with GPS.
+    public internal(set) var calibration: [String: CalibrationBias] = [:]
+    /// The GPS riders' own stream (their press and fixes), apart from the world's.
+    var gpsRandom: SplitMix64
 
-    public init(network: ImportedNetwork, world: WorldAssumptions, serviceMidnight: Int64) {
+    public init(network: ImportedNetwork, world: WorldAssumptions, serviceMidnight: Int64, openSky: Set<String> = [],
+                gpsSeed: UInt64 = 0)
+    {
         self.network = network
         self.world = world
         self.serviceMidnight = serviceMidnight
+        self.openSky = openSky
+        gpsRandom = SplitMix64.stream(seed: gpsSeed, 0x6750)
     }
 
     /// Rides `count` draws on one trip.
@@ -61,16 +74,27 @@ public struct FeedWorld {
         guard let route = try? network.route(from: from, to: to, leavingAtUnixSeconds: departureUnix),
               route.map(\.station.rawValue) == calls.map(\.station), route.allSatisfy({ $0.line.rawValue == line })
         else { figures[line, default: Figures()].otherRoute += 1; return }
-        let arrivals = trueArrivals(calls, &random)
+        let times = trueTimes(calls, &random)
+        let arrivals = times.arrival
         judge(line, from: from, to: to, departureUnix: departureUnix,
               stopBefore: arrivals[arrivals.count - 2], doorsOpen: arrivals[arrivals.count - 1], &random)
+        judgeWithGPS(line, from: from, to: to, departureUnix: departureUnix, stopBefore: arrivals[arrivals.count - 2],
+                     doorsOpen: arrivals[arrivals.count - 1], stops: TrueStops(calls: calls, times: times))
     }
 
-    /// The truth of a train running `calls`, in seconds after it pulled out of the first: each arrival, with the
-    /// world's noise on every running time and now and then a hold at a stop.
-    func trueArrivals(_ calls: some Collection<FeedDigestBuilder.Call>, _ random: inout SplitMix64) -> [Double] {
+    /// When a train truly was at each call, in seconds after it pulled out of the first: doors open and doors
+    /// closed (the same at the first and last call).
+    public struct TrueTimes: Sendable, Equatable {
+        public var arrival: [Double]
+        public var departure: [Double]
+    }
+
+    /// The truth of a train running `calls`, in seconds after it pulled out of the first: each arrival and
+    /// departure, with the world's noise on every running time and now and then a hold at a stop.
+    func trueTimes(_ calls: some Collection<FeedDigestBuilder.Call>, _ random: inout SplitMix64) -> TrueTimes {
         let calls = Array(calls)
         var arrivals: [Double] = [0]
+        var departures: [Double] = [0]
         var clock = 0.0
         for k in 1..<calls.count {
             clock += max(Double(calls[k].arrival - calls[k - 1].departure) + random.uniform(world.runningNoise), 1)
@@ -79,18 +103,21 @@ public struct FeedWorld {
                 clock += Double(calls[k].departure - calls[k].arrival)
                 if random.chance(world.holdChance) { clock += random.uniform(world.hold) }
             }
+            departures.append(clock)
         }
-        return arrivals
+        return TrueTimes(arrival: arrivals, departure: departures)
     }
 
     /// Rides the engine from `from` to `to`, the train pulling out at `departureUnix`, and judges its "yours is
     /// next" against the truth: the arrival at the stop before and the doors opening at `to`, in seconds after the
     /// train pulled out. The figures are kept under `key`. The rider presses only at the start, unless
     /// `secondTrainPullsOut` is given: then, if the engine has asked ("change here" or the reminder), they press
-    /// "train departed" a moment after the train of a change pulls out, that many seconds after the first.
+    /// "train departed" a moment after the train of a change pulls out, that many seconds after the first. With
+    /// `gps`, the engine gets those fixes at their instants (those after the press) and what they taught passive
+    /// calibration is compared with the ride's true stops.
     mutating func judge(_ key: String, from: StationID, to: StationID, departureUnix: Int64,
                         stopBefore: Double, doorsOpen: Double, secondTrainPullsOut: Double? = nil,
-                        _ random: inout SplitMix64) {
+                        gps: (fixes: [SimulatedFix], stops: TrueStops)? = nil, _ random: inout SplitMix64) {
         let pulledOut = Instant(seconds: 10_000)
         let press = Instant(nanoseconds: pulledOut.nanoseconds + Int64((random.uniform(world.pressDelay) * 1e9).rounded()))
         let rig = LabRig(network: network, now: pulledOut)
@@ -116,10 +143,29 @@ public struct FeedWorld {
                 do { try rig.engine.trainDeparted(now: press) } catch { figures[key, default: Figures()].refusedPresses += 1 }
             }
         }
+        var fed = 0
+        for fix in gps?.fixes ?? [] {
+            let at = instant(fix.seconds)
+            guard at > press else { continue }  // the trip starts with the press
+            rig.advance(to: at)
+            let wallNow = wall.unixNanoseconds(at: at)
+            let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
+                                 horizontalErrorMeters: fix.reportedAccuracy, mode: 3, speedMetersPerSecond: fix.speed,
+                                 receiverUnixNanoseconds: wallNow - Int64(world.gpsLatencySeconds * 1e9), receivedAt: at)
+            rig.engine.gpsFix(input, wallNowUnixNanoseconds: wallNow, now: at)
+            fed += 1
+        }
         let doorsOpenInstant = instant(doorsOpen)
         rig.advance(to: doorsOpenInstant + 60)
         var tally = figures[key, default: Figures()]
         tally.rides += 1
+        if let gps {
+            tally.fixes += fed
+            tally.snaps += rig.engine.active?.trip.gpsCorrections ?? 0
+            // The rider is off by now; the ride started from an empty store, so it holds what this ride taught.
+            if rig.engine.active != nil { try? rig.engine.arrived(now: rig.now) }
+            calibration[key, default: CalibrationBias()].add(rig.engine.calibration) { gps.stops.runningTime($0) }
+        }
         // The cue the rider feels, as the Kyiv lab reads it: the engine's trip may be over by now (a ride whose
         // estimate ran early ends before the true arrival).
         if let nextStop = rig.firstPlayed(.yoursIsNext) {

@@ -38,6 +38,18 @@ public enum FigureTable {
         return out
     }
 
+    /// What GPS teaches passive calibration: each GPS ride starts from an empty store, and every running
+    /// average it ends with is compared with that ride's true running time of the segment.
+    public static func calibration(_ f: CorpusFigures) -> String {
+        var out = CalibrationBias.header
+        for kind in RideKind.allCases {
+            let t = f.total(behaviour: .gps, kind: kind)
+            guard t.rides > 0 else { continue }
+            out += t.calibration.row("\(kind.rawValue), \(t.rides) rides")
+        }
+        return out
+    }
+
     static func row(_ a: String, _ b: String, _ t: Tally) -> String {
         var abs = SecondsHistogram()
         for (k, v) in t.arrivalError.counts { for _ in 0..<v { abs.add(Double(Swift.abs(k))) } }

@@ -8,7 +8,8 @@ public enum LabCommand {
                               [--doc FILE] [--pictures DIR] [--section current|before]
                metrotimer-lab replay [--data DIR] JOURNAL.json
                metrotimer-lab truth --feed FEED [--doc FILE]
-               metrotimer-lab world --feed FEED [--every N] [--rides N] [--seed N] [--data DIR] [--doc FILE]
+               metrotimer-lab world --feed FEED [--every N] [--rides N] [--seed N] [--data DIR] [--open-sky FILE]
+                                    [--doc FILE]
 
         run     draws the corpus (all 2 652 ordered pairs × 5 times of day × 2 headway readings), prints the figures,
                 and with --doc rewrites that section of the Markdown file (and the SVG pictures beside it)
@@ -91,6 +92,8 @@ public enum LabCommand {
         print("\(figures.pairs) pairs, \(rides) rides in \(String(format: "%.1f", elapsed)) s (seed \(plan.seed))\n")
         print(FigureTable.beforeAndAfter(figures))
         print(FigureTable.summary(figures))
+        print("What GPS teaches calibration:\n")
+        print(FigureTable.calibration(figures))
         print(FigureTable.bySlot(figures))
         if let doc = try value(args, "--doc") {
             let pictures = try value(args, "--pictures") ?? URL(fileURLWithPath: doc).deletingLastPathComponent().path

@@ -22,6 +22,8 @@ public struct AlertTimes: Sendable, Equatable {
     /// "Yours is next" by the rule before the never-late bound (at the arrival at the stop before the
     /// destination), for the start press only; nil when that rule would not have sounded it.
     public var nextStopBeforePolicy: Double?
+    /// What the ride's GPS fixes taught passive calibration, against the ride's truth (empty without GPS).
+    public var calibration = CalibrationBias()
 
     public init(transfer: Double?, nextStop: Double?, arrival: Double?) {
         self.transfer = transfer
@@ -150,6 +152,7 @@ public struct EngineRider {
                 let wallNow = mapping.unixNanoseconds(at: at)
                 let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
                                      horizontalErrorMeters: fix.reportedAccuracy, mode: 3,
+                                     speedMetersPerSecond: fix.speed,
                                      receiverUnixNanoseconds: wallNow - Int64(world.assumptions.gpsLatencySeconds * 1e9),
                                      receivedAt: at)
                 rig.engine.gpsFix(input, wallNowUnixNanoseconds: wallNow, now: at)
@@ -178,6 +181,8 @@ public struct EngineRider {
         }
         if rig.engine.active != nil { try? rig.engine.arrived(now: max(rig.now, doorsOpen)) }
         times.refusedPresses = refused
+        // The ride started from an empty store: whatever it holds now, this ride taught it.
+        if behaviour == .gps { times.calibration.add(rig.engine.calibration) { truth.runningTime($0, route: route) } }
         return times
     }
 }

@@ -69,6 +69,8 @@ public struct Tally: Sendable, Equatable {
     public var remindedAfterPress = 0
     public var remindedAfterDeparture = 0
     public var notAsked = 0
+    /// What GPS taught passive calibration on these rides, against their truth.
+    public var calibration = CalibrationBias()
     public init() {}
 
     public mutating func merge(_ o: Tally) {
@@ -78,6 +80,7 @@ public struct Tally: Sendable, Equatable {
         refusedPresses += o.refusedPresses; snaps += o.snaps
         reminded += o.reminded; remindedAfterPress += o.remindedAfterPress
         remindedAfterDeparture += o.remindedAfterDeparture; notAsked += o.notAsked
+        calibration.merge(o.calibration)
     }
 
     /// Share of rides with a change on which the reminder played.
@@ -112,5 +115,6 @@ public struct Tally: Sendable, Equatable {
         if alerts.remindedAfterPress { remindedAfterPress += 1 }
         if alerts.notAsked { notAsked += 1 }
         if alerts.remindedAfterDeparture { remindedAfterDeparture += 1 }
+        calibration.merge(alerts.calibration)
     }
 }

@@ -26,6 +26,13 @@ public struct WorldAssumptions: Codable, Sendable, Equatable {
     public var gpsErrorMeters: Double
     public var gpsReportedAccuracy: ClosedRange<Double>
     public var gpsLatencySeconds: Double
+    /// How a train runs between two stations under open sky (`TrainMotion`): it accelerates at a rate drawn from
+    /// `gpsAcceleration` and brakes at one drawn from `gpsBraking` (m/s², uniform, drawn per segment run), its
+    /// cruise speed solved so the run takes the true running time. Each fix reports the true speed over ground
+    /// plus a normal error of `gpsSpeedNoise` (σ, m/s), never below 0.
+    public var gpsAcceleration: ClosedRange<Double>
+    public var gpsBraking: ClosedRange<Double>
+    public var gpsSpeedNoise: Double
     /// The dwell and running floor the official samples were reduced by (the timetable's own rule).
     public var timetableDwell: Double
     public var runningFloor: Double
@@ -42,6 +49,7 @@ public struct WorldAssumptions: Codable, Sendable, Equatable {
             estimatedWalkFactor = "estimated_walk_factor", gpsIntervalSeconds = "gps_interval_s",
             gpsGapChance = "gps_gap_chance", gpsErrorMeters = "gps_error_m",
             gpsReportedAccuracy = "gps_reported_accuracy_m", gpsLatencySeconds = "gps_latency_s",
+            gpsAcceleration = "gps_accel_mps2", gpsBraking = "gps_brake_mps2", gpsSpeedNoise = "gps_speed_noise_mps",
             timetableDwell = "timetable_dwell_s", runningFloor = "running_floor_s"
     }
 }

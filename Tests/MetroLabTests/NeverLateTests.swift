@@ -18,6 +18,22 @@ import Testing
         #expect(f.total(behaviour: .gps).rides > 100)
     }
 
+    /// Only GPS riders teach calibration, and they do on a surface stretch: every learned running average is
+    /// compared with the ride's truth of that segment.
+    @Test func onlyGPSRidesTeachCalibration() {
+        // Every GPS ride has a surface stretch (that kind counts each of them once).
+        let gps = Self.figures.total(behaviour: .gps, kind: .surface)
+        #expect(gps.rides == Self.figures.total(behaviour: .gps, kind: .oneLine).rides
+            + Self.figures.total(behaviour: .gps, kind: .change).rides)
+        #expect(gps.calibration.segments > 0, "GPS rides learned nothing: \(gps.calibration)")
+        #expect(gps.calibration.samples >= gps.calibration.segments)
+        #expect(gps.calibration.error.total == gps.calibration.segments)
+        for behaviour in [RiderBehaviour.startOnly, .trainDeparted] {
+            #expect(Self.figures.total(behaviour: behaviour).calibration.segments == 0, "\(behaviour.rawValue)")
+        }
+        #expect(FigureTable.calibration(Self.figures).contains("| with a surface stretch, \(gps.rides) rides | \(gps.calibration.segments) |"))
+    }
+
     @Test func yoursIsNextIsNeverLateWithTheStartPressOnly() {
         for kind in RideKind.allCases {
             let t = Self.figures.total(behaviour: .startOnly, kind: kind)
