@@ -15,6 +15,9 @@ import MetroTestSupport
 extension FeedWorld {
     /// How the figures of riders with GPS are told apart: `1, start press + GPS`, `1 → 2, start press + GPS`.
     public static let withGPS = ", start press + GPS"
+    /// The same rides (truth and press) as a `withGPS` row, ridden with the start press only: the like-for-like
+    /// comparison, since the GPS rows are only the rides that see the sky.
+    public static let sameRidesWithoutGPS = ", the GPS rows' rides, start press only"
 
     /// The open-sky stations of a lab data file: the ids of every stretch's stations.
     public static func loadOpenSky(path: String) throws -> Set<String> {
@@ -96,6 +99,9 @@ extension FeedWorld {
         guard hasOpenSky(stops) else { return }
         var random = gpsRandom
         let fixes = self.fixes(stops, &random)
+        var twin = random  // the same press
+        judge(key + Self.sameRidesWithoutGPS, from: from, to: to, departureUnix: departureUnix, stopBefore: stopBefore,
+              doorsOpen: doorsOpen, &twin)
         judge(key + Self.withGPS, from: from, to: to, departureUnix: departureUnix, stopBefore: stopBefore,
               doorsOpen: doorsOpen, gps: (fixes, stops), &random)
         gpsRandom = random

@@ -102,6 +102,9 @@ import Testing
             #expect(withGPS.fixes > 0, "\(line): fixes were fed")
             #expect(withGPS.late == 0, "\(line): \(withGPS)")
             #expect(run.world.calibration[line + gps] != nil, "\(line): its calibration measured")
+            // The same rides with the start press only, for the like-for-like comparison.
+            let twin = try #require(run.world.figures[line + FeedWorld.sameRidesWithoutGPS])
+            #expect(twin.rides == withGPS.rides && twin.fixes == 0 && twin.late == 0, "\(line): \(twin)")
         }
         #expect(run.world.calibrationMarkdown().contains("| 1\(gps): \(run.world.figures["1" + gps]!.rides) rides"))
         // The GPS riders draw from their own stream: every other row rides what it rode without them.

@@ -49,7 +49,8 @@ import Testing
         let samples = passive.noteStanding(at: 2, seenAt: Instant(seconds: 1101), route: route)
         let sample = try #require(samples.first)
         #expect(samples.count == 1 && sample.key == SegmentKey(from: "s1", to: "s2") && sample.field == .running)
-        #expect(abs(sample.seconds - 100) < 2, "fitted \(sample.seconds) s for a true 100 s")
+        // The fit assumes the typical rate; one a quarter faster costs a couple of seconds.
+        #expect(abs(sample.seconds - 100) < 3, "fitted \(sample.seconds) s for a true 100 s")
         #expect(passive.noteStanding(at: 2, seenAt: Instant(seconds: 1110), route: route).isEmpty)
         #expect(passive.arrivalSeen(at: 2) == Instant(seconds: 1101))
     }

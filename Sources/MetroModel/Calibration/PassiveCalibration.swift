@@ -3,9 +3,8 @@
 /// reach) each station.
 ///
 /// A segment's running time is measured once the train is seen beyond it: its moving fixes (time, distance along)
-/// are fitted to the model's speed profile (`SegmentMotion`), each weighted by how precisely its position pins its
-/// time (a fix where the train runs fast says its time to the second; one where it crawls out of a platform does
-/// not), and the fitted departure-to-arrival time is the sample. A fit needs at least `minimumSightings` fixes
+/// are fitted to the model's speed profile (`SegmentMotion`), and the fitted departure-to-arrival time is the
+/// sample. A fit needs at least `minimumSightings` fixes
 /// spread over at least `minimumSpread` of the running time, so it is an interpolation, not a guess beyond them.
 ///
 /// One value per trip: the route must stay the same for the life of the value.
@@ -118,58 +117,44 @@ public struct PassiveCalibration: Sendable, Equatable, Codable {
         return samples
     }
 
-    /// Pulling-away and braking rates the fit tries, m/s²: trains differ (the stock, the load, the driver), and a rate
-    /// taken wrong would bias every measurement by a few seconds.
-    public static let fittedRates: [Double] = (0...16).map { 0.6 + 0.05 * Double($0) }
-
     /// The departure-to-arrival time that best explains a segment's moving fixes, or nil when they are too few or
     /// too bunched to say.
     ///
-    /// For each rate of `fittedRates`, each fix is placed on that profile as a share of the running time; its time
-    /// is then a straight line in that share (departure + running × share), fitted by least squares, each fix
-    /// weighted by the square of the profile's speed where it was (a position error of d metres is d / speed
-    /// seconds of time error). The share depends a little on the running time itself (the cruise speed), so each
-    /// fit runs twice; the rate whose fit leaves the least weighted error gives the running time.
+    /// Each fix is placed on the model's profile (`SegmentMotion`, its typical rate) as a share of the running time;
+    /// its time is then a straight line in that share (departure + running × share), fitted by least squares. The
+    /// share depends a little on the running time itself (the cruise speed), so the fit runs three times, each on
+    /// the last one's running time.
+    ///
+    /// Why neither weights nor a fitted rate (both tried on the lab world's trains, docs/decisions.md): weighting
+    /// the fixes by the profile's speed, and choosing the rate whose fit leaves the least error, each fit the noise
+    /// of a few fixes rather than the train, and moved the median learned time 2–4 s off the truth; the plain fit
+    /// at the typical rate stays within about 2.5 s at the median even where the trains pull away and brake a
+    /// quarter faster or slower than it assumes.
     public static func fittedRunningSeconds(_ segment: SegmentSightings) -> Double? {
         let fixes = segment.sightings
         guard fixes.count >= minimumSightings, segment.lengthMeters > 0, segment.modelRunningSeconds > 0,
             let first = fixes.first?.at else { return nil }
         let times = fixes.map { Double($0.at - first) / 1e9 }
-        var best: (running: Double, residual: Double)?
-        for rate in fittedRates {
-            var running = segment.modelRunningSeconds
-            var residual = 0.0
-            var fitted = true
-            for _ in 0..<2 {
-                let motion = SegmentMotion(lengthMeters: segment.lengthMeters, runningSeconds: running, rate: rate)
-                guard motion.cruise > 0 else { fitted = false; break }
-                var sw = 0.0, su = 0.0, st = 0.0, suu = 0.0, sut = 0.0
-                var lowest = Double.infinity, highest = -Double.infinity
-                var shares: [Double] = [], weights: [Double] = []
-                for (fix, t) in zip(fixes, times) {
-                    let share = motion.secondsToCover(fix.alongMeters) / running
-                    let speed = max(motion.speed(at: fix.alongMeters), 1)
-                    let w = speed * speed
-                    sw += w; su += w * share; st += w * t; suu += w * share * share; sut += w * share * t
-                    lowest = min(lowest, share); highest = max(highest, share)
-                    shares.append(share); weights.append(w)
-                }
-                guard highest - lowest >= minimumSpread else { return nil }
-                let denominator = sw * suu - su * su
-                guard denominator > 0 else { fitted = false; break }
-                let slope = (sw * sut - su * st) / denominator
-                let intercept = (st - slope * su) / sw
-                guard slope.isFinite, slope > 0 else { fitted = false; break }
-                running = slope
-                residual = 0
-                for ((share, w), t) in zip(zip(shares, weights), times) {
-                    let miss = t - intercept - slope * share
-                    residual += w * miss * miss
-                }
+        var running = segment.modelRunningSeconds
+        for _ in 0..<3 {
+            let motion = SegmentMotion(lengthMeters: segment.lengthMeters, runningSeconds: running)
+            guard motion.cruise > 0 else { return nil }
+            let shares = fixes.map { motion.secondsToCover($0.alongMeters) / running }
+            guard let lowest = shares.min(), let highest = shares.max(), highest - lowest >= minimumSpread else {
+                return nil
             }
-            guard fitted else { continue }
-            if best == nil || residual < best!.residual { best = (running, residual) }
+            let n = Double(shares.count)
+            let meanShare = shares.reduce(0, +) / n, meanTime = times.reduce(0, +) / n
+            var covariance = 0.0, variance = 0.0
+            for (share, t) in zip(shares, times) {
+                covariance += (share - meanShare) * (t - meanTime)
+                variance += (share - meanShare) * (share - meanShare)
+            }
+            guard variance > 0 else { return nil }
+            let slope = covariance / variance
+            guard slope.isFinite, slope > 0 else { return nil }
+            running = slope
         }
-        return best?.running
+        return running
     }
 }
