@@ -18,10 +18,11 @@ extension RideNetwork {
         guard !overflow else { return .rejected(fixTime > wallNowUnixNanoseconds ? .future : .stale) }
         guard age <= SnapLimits.maximumAgeSeconds * 1_000_000_000 else { return .rejected(.stale) }
         guard age >= -SnapLimits.futureToleranceSeconds * 1_000_000_000 else { return .rejected(.future) }
-        let fixInstant = trip.wall.instant(atUnixNanoseconds: fixTime)
-        guard fixInstant >= trip.t0 else { return .rejected(.beforeStart) }
-        // The fix's own time says where the train was when; it cannot be later than its arrival here.
-        let seenAt = min(fixInstant, fix.receivedAt)
+        guard trip.wall.instant(atUnixNanoseconds: fixTime) >= trip.t0 else { return .rejected(.beforeStart) }
+        // The fix's own time says where the train was when: its age before it arrived here (never after). Taken as
+        // an age, not through the trip's wall mapping, so a step of the wall clock since the start moves nothing.
+        let seenAt = Instant(nanoseconds: fix.receivedAt.nanoseconds - max(age, 0))
+        guard seenAt >= trip.t0 else { return .rejected(.beforeStart) }
 
         let projections = trackProjections(latitude: fix.latitude, longitude: fix.longitude, route: trip.route)
         guard let nearest = projections.map(\.offTrackMeters).min() else { return .rejected(.offRoute) }
