@@ -75,6 +75,33 @@ import Testing
         #expect(rig.trip?.arrival == t0 + 269, "F: E's dwell and one ride later")
     }
 
+    /// At a change on the open sky a slow fix is the rider on foot: it must not hold the model at the platform.
+    @Test func aRiderOnFootAtAChangePlacesNothing() throws {
+        var file = SketchNetwork.threeLinesInARow().file
+        let c = try #require(file.stations.firstIndex { $0.id == "C" })
+        file.stations[c].surface = true
+        file.stations[c].lat = 40.75
+        file.stations[c].lon = -73.99
+        let rig = EngineRig(network: try imported(file))
+        let trip = try rig.ride("A", "F")
+        #expect(trip.events.map(\.station.rawValue) == ["A", "B", "C", "C", "E", "F"])
+        rig.clock.advance(to: trip.events[2].arrival + 60)
+        func send(speed: Double?) -> FixDecision? {
+            let wallNow = rig.wall.unixNanoseconds(at: rig.clock.now)
+            let fix = FixInput(latitude: 40.7501, longitude: -73.9901, horizontalErrorMeters: 10, mode: 3,
+                               speedMetersPerSecond: speed, receiverUnixNanoseconds: wallNow - 1_000_000_000,
+                               receivedAt: rig.clock.now)
+            return rig.engine.gpsFix(fix, wallNowUnixNanoseconds: wallNow, now: rig.clock.now)
+        }
+        for speed in [0.0, 1.4, nil] as [Double?] {
+            #expect(send(speed: speed) == .rejected(.onFoot), "speed \(String(describing: speed))")
+        }
+        #expect(rig.trip?.events == trip.events && rig.trip?.gpsCorrections == 0)
+        #expect(rig.engine.gps.rejected[.onFoot] == 3)
+        // A train running through at speed is a train.
+        guard case .accepted = send(speed: 12) else { Issue.record("a train at 12 m/s is placed"); return }
+    }
+
     /// §7 on an imported network: a trip the engine starts before the first train of its line gets the warning
     /// `GeneralNetwork.plan` reports for the same instant.
     @Test func theStartsServiceWarningIsThePlans() throws {

@@ -62,7 +62,8 @@ struct FixPlacementTests {
         // A surface station not on this route does not count.
         #expect(decide(fix(from: "vydubychi", receivedAfterT0: 60)) == .rejected(.offRoute))
         #expect(Set(FixRejection.allCases.map(\.rawValue)) == ["no_fix", "accuracy_unknown", "inaccurate", "stale",
-                                                               "future", "before_start", "no_time", "off_route"])
+                                                               "future", "before_start", "no_time", "off_route",
+                                                               "on_foot"])
     }
 
     @Test func theReachIs400MetresFromTheLine() {

@@ -42,7 +42,9 @@ public enum FixRejection: String, Hashable, Sendable, CaseIterable, Codable {
     case beforeStart = "before_start"
     /// No receiver time.
     case noTime = "no_time"
-    /// No surface station of the route within 400 m.
+    /// Not within 400 m of the route's line where it runs under open sky.
     case offRoute = "off_route"
+    /// Slower than a train at the platforms of a change: the rider on foot, waiting or walking, not a train.
+    case onFoot = "on_foot"
 }
 

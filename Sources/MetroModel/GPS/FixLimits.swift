@@ -19,6 +19,9 @@ public enum SnapLimits {
     /// Segments whose lines lie this much farther from the fix than the nearest one's are not where the train is
     /// (within it, the one agreeing best with the schedule is).
     public static let ambiguityMeters = 50.0
+    /// Below this speed over ground (m/s) at a change's platforms the fix is the rider on foot: a brisk walk, and far
+    /// below a train's speed anywhere but its last metres into a platform.
+    public static let walkingSpeed = 3.0
     /// A placement that moves the model's next arrival (or departure) by less than this agrees with the model.
     public static let agreementSeconds = 5
 }

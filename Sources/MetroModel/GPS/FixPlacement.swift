@@ -27,6 +27,11 @@ extension RideNetwork {
         let projections = trackProjections(latitude: fix.latitude, longitude: fix.longitude, route: trip.route)
         guard let nearest = projections.map(\.offTrackMeters).min() else { return .rejected(.offRoute) }
 
+        // At a change the rider leaves one train, walks and waits for another: a slow fix there (or one without a
+        // speed) is the rider, and read as a train it would hold the model at the platform for as long as the rider
+        // stands there — later and later. It places nothing.
+        if onFootAtAChange(trip: trip, fix: fix) { return .rejected(.onFoot) }
+
         let placement: TrainPlacement
         let offTrack: Double
         if let standing = standingPlacement(trip: trip, fix: fix, seenAt: seenAt, seen: seen,
@@ -93,6 +98,23 @@ extension RideNetwork {
             departure = max(seenAt, arrival + dwell)
         }
         return (.standing(at: j, arrival: arrival, departure: departure), best.distance)
+    }
+
+    /// Whether the fix is slower than `SnapLimits.walkingSpeed` (or has no speed) within a platform's reach of a
+    /// change's exit or boarding station.
+    private func onFootAtAChange(trip: Trip, fix: FixInput) -> Bool {
+        if let speed = fix.speedMetersPerSecond, speed.isFinite, speed >= SnapLimits.walkingSpeed { return false }
+        for k in trip.route.indices where k >= 1 && trip.route[k].isTransfer {
+            for id in [trip.route[k - 1].station, trip.route[k].station] {
+                guard let station = station(id) else { continue }
+                if greatCircleMeters(latitude1: fix.latitude, longitude1: fix.longitude, latitude2: station.latitude,
+                                     longitude2: station.longitude) <= SnapLimits.platformReachMeters
+                {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// Whether a placement moves the model by `SnapLimits.agreementSeconds` or more.
