@@ -101,7 +101,6 @@ struct FixPlacementTests {
         #expect(departure == arrival + dwell)
         // Seen standing since earlier: leaves a dwell after that; stood longer than the dwell: leaves now.
         var seen = PassiveCalibration()
-        _ = seen.noteStanding(at: at, seenAt: seenAt - 10, route: [])
         let stops = trip.route.map { PassiveCalibration.Stop(station: $0.station, isTransfer: $0.isTransfer, dwellSeconds: 25) }
         _ = seen.noteStanding(at: at, seenAt: seenAt - 10, route: stops)
         guard case .accepted(.standing(_, let earlier, let leaves), _, _, _)
