@@ -152,4 +152,20 @@ package struct NMEATraceReplayer {
         }
         return sent
     }
+
+    /// Sends every epoch when the wall clock reaches its stamp, `baseNs + offset` (at once for a stamp already
+    /// past): a ride in real time whose receiver times are the trace's own, however late each send is.
+    /// Returns the stamps sent, in order.
+    @discardableResult
+    package func replayInRealTime(into gpsd: GPSDProcess, baseNs: Int64) throws -> [Int64] {
+        var sent: [Int64] = []
+        for (index, epoch) in trace.epochs.enumerated() {
+            let when = baseNs + epoch.offsetNs
+            let wait = when - wallClockNowNs()
+            if wait > 0 { usleep(useconds_t(wait / 1000)) }
+            try gpsd.send(datagrams(epoch: index, stampedAt: when))
+            sent.append(when)
+        }
+        return sent
+    }
 }

@@ -79,5 +79,35 @@ struct SurfaceTraceTests {
         let arrival = try #require(fixes.last)
         #expect(Self.near(arrival.latitude, Self.lisova.latitude) && Self.near(arrival.longitude, Self.lisova.longitude))
         #expect(fixes.allSatisfy { ($0.horizontalErrorMeters ?? 0) > 15 && ($0.horizontalErrorMeters ?? 0) < 20 })
+        // gpsd reports the RMC's speed over ground: standing at Darnytsia, then cruising over the bridge.
+        #expect(first.speedMetersPerSecond == 0, "\(first)")
+        let cruising = try #require(fixes.first { $0.receiverTimeUnixNs == base + 48_000_000_000 })
+        #expect((12...14).contains(cruising.speedMetersPerSecond ?? 0), "\(cruising)")
+    }
+
+    /// Each RMC's speed over ground (knots) is the train's true speed: 0 while it stands, and while it runs
+    /// within half a second's change of speed (0.45 m/s at 0.9 m/s²) of the distance it covers in the next second.
+    @Test func theTraceCarriesTheTrueSpeedOverGround() throws {
+        let trace = try NMEATrace.fixture(Self.traceName)
+        func degrees(_ field: Substring, _ hemisphere: Substring, _ width: Int) -> Double {
+            let value = (Double(field.prefix(width)) ?? .nan) + (Double(field.dropFirst(width)) ?? .nan) / 60
+            return hemisphere == "S" || hemisphere == "W" ? -value : value
+        }
+        let rows = trace.epochs.map { epoch -> (latitude: Double, longitude: Double, speed: Double) in
+            let rmc = epoch.sentences[1].split(separator: ",", omittingEmptySubsequences: false)
+            return (degrees(rmc[3], rmc[4], 2), degrees(rmc[5], rmc[6], 3), (Double(rmc[7]) ?? .nan) * 1852 / 3600)
+        }
+        func meters(_ a: Int, _ b: Int) -> Double {
+            let radians = Double.pi / 180, (p, q) = (rows[a], rows[b])
+            let h = pow(sin((q.latitude - p.latitude) * radians / 2), 2)
+                + cos(p.latitude * radians) * cos(q.latitude * radians) * pow(sin((q.longitude - p.longitude) * radians / 2), 2)
+            return 2 * 6_371_008.8 * asin(h.squareRoot())
+        }
+        let standing = Array(0..<10) + Array(127..<152) + Array(255..<265)
+        #expect(standing.allSatisfy { rows[$0].speed == 0 }, "0 knots while standing")
+        for t in Array(10..<126) + Array(152..<254) {
+            #expect(abs(rows[t].speed - meters(t, t + 1)) <= 0.46, "second \(t): \(rows[t].speed) m/s, covered \(meters(t, t + 1)) m")
+        }
+        #expect(rows.map(\.speed).max().map { (12...14).contains($0) } == true, "a cruise of about 46–49 km/h")
     }
 }
