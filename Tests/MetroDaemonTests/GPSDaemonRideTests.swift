@@ -7,78 +7,98 @@ import Testing
 @Suite(.serialized) struct GPSDaemonTests {}
 
 extension GPSDaemonTests {
-    /// Scaled rides Darnytsia → Lisova (M1, all on the surface) where the fixes agree with the model, show the
-    /// train late, show it early; and the recorded trace teaching passive calibration.
+    /// Rides Darnytsia → Lisova (M1, all on the surface) where the fixes agree with the model, show the train
+    /// late, show it early; and the recorded trace placing the train and teaching passive calibration. At scale 1:
+    /// a fix is placed at its own receiver time, which is the model's clock only unscaled (see `GPSDaemonRig`).
     @Suite struct Rides {
         @Test func whenGPSAgreesWithTheModelNothingIsCorrected() throws {
-            let rig = try GPSDaemonRig(timeScale: 10)
+            let rig = try GPSDaemonRig(timeScale: 1)
             try rig.startTrip(from: "darnytsia", to: "lisova")
             #expect(eventually { (try? rig.gps()["connected"] as? Bool) == true })
-            let planned = try rig.trip()["planned_arrival"] as? String
+            let planned = try rig.trip()["arrival"] as? String
+            let events = try rig.events()
+            let leave = try #require(events["darnytsia"]).departure
+            let reach = try #require(events["chernihivska"])
+            let running = reach.arrival.timeIntervalSince(leave)
 
-            // Standing at Darnytsia just after the start, as the model says.
+            // Standing at Darnytsia just after the start (the press is the train pulling out).
             let darnytsia = try GPSDaemonRig.station("darnytsia")
-            #expect(try rig.feed({ try rig.send(at: darnytsia) }, until: { try rig.gps()["accepted"] as? Int ?? 0 >= 1 }))
-            // On the bridge between stations: no station within 400 m.
-            #expect(try rig.feed({ try rig.send(at: GPSDaemonRig.betweenDarnytsiaAndChernihivska) },
-                                 until: { try rig.rejected("off_route") >= 1 }))
-            // At Chernihivska once the model has the train there ("yours is next" has fired).
-            #expect(eventually(timeout: 30 + mustHappenWithin) { (try? rig.alert("next_stop")["fired"] as? String) != nil })
-            let accepted = try rig.gps()["accepted"] as? Int ?? 0
+            #expect(try rig.feed({ try rig.send(at: darnytsia) }, until: { try rig.accepted() >= 1 }))
+            #expect(try rig.lastSnapStation() == "darnytsia")
+            // Running on the bridge where the model has the train, at the profile's speed: placed running to
+            // Chernihivska, and it agrees. Fixes from pulling away to braking in, enough to measure the running time
+            // (fixes at cruise alone would leave the pull-away rate, and so the running time, open).
+            for share in [0.05, 0.3, 0.55, 0.8, 0.95] {
+                GPSDaemonRig.sleep(until: leave.addingTimeInterval(running * share))
+                let accepted = try rig.accepted()
+                #expect(try rig.feed({ try rig.sendRunning(from: "darnytsia", to: "chernihivska", departure: leave,
+                                                           runningSeconds: running) },
+                                     until: { try rig.accepted() > accepted }), "a moving fix on the line is taken")
+                #expect(try rig.lastSnapStation() == "chernihivska", "placed running to Chernihivska")
+            }
+            // Standing at Chernihivska once the model has the train there.
+            GPSDaemonRig.sleep(until: reach.arrival.addingTimeInterval(2))
+            let accepted = try rig.accepted()
             let chernihivska = try GPSDaemonRig.station("chernihivska")
-            #expect(try rig.feed({ try rig.send(at: chernihivska) }, until: { try rig.gps()["accepted"] as? Int ?? 0 > accepted }))
-            // At Lisova once the model has arrived.
-            #expect(eventually(timeout: 30) { (try? rig.daemon.status()["state"] as? String) == "arrived" })
-            let lisova = try GPSDaemonRig.station("lisova")
-            #expect(try rig.feed({ try rig.send(at: lisova) },
-                                 until: { (try rig.gps()["last_snap"] as? [String: Any])?["station"] as? String == "lisova" }))
+            #expect(try rig.feed({ try rig.send(at: chernihivska) }, until: { try rig.accepted() > accepted }))
+            #expect(try rig.lastSnapStation() == "chernihivska")
 
             let trip = try rig.trip()
             #expect(trip["gps_corrections"] as? Int == 0, "no correction when GPS agrees: \(trip)")
             #expect(trip["arrival"] as? String == planned, "the arrival never moved")
-            // Entries into Chernihivska's and Lisova's circles measured one running time (the departure's own
-            // entry includes the platform wait, so Darnytsia > Chernihivska is not measured: model §6).
+            #expect(try rig.gps()["rejected"] as? [String: Int] == [:], "every fix was placed")
+            #expect(!rig.daemon.log.contains("gps snap to"), "\(rig.daemon.log)")
+            // Seen standing at its end, the segment's moving fixes measure its running time: the model's own.
             let segments = try calibrationSegments(rig.daemon)
-            let measured = try #require(segments["chernihivska>lisova"], "passive sample expected: \(segments)")
+            let measured = try #require(segments["darnytsia>chernihivska"], "passive sample expected: \(segments)")
             #expect(measured["running_samples"] as? Int == 1)
-            #expect(segments["darnytsia>chernihivska"] == nil)
+            let average = try #require(measured["running_avg_s"] as? Double)
+            #expect(abs(average - running) < 2, "learned \(average) s, the model runs \(running) s")
+            #expect(segments["chernihivska>lisova"] == nil, "nothing seen on the next segment")
         }
 
-        @Test func aLateTrainSnapsBackAndYoursIsNextFiresAtTheCorrectedInstant() throws {
-            let rig = try GPSDaemonRig(timeScale: 10)
+        @Test func aLateTrainMovesTheArrivalBackAndYoursIsNextFiresAtTheCorrectedInstant() throws {
+            let rig = try GPSDaemonRig(timeScale: 1)
             try rig.startTrip(from: "darnytsia", to: "lisova")
             #expect(eventually { (try? rig.gps()["connected"] as? Bool) == true })
+            let plannedArrival = try #require(parseStatusInstant(try rig.trip()["arrival"]))
+            let events = try rig.events()
+            let leave = try #require(events["darnytsia"]).departure
+            let reach = try #require(events["chernihivska"])
+            let running = reach.arrival.timeIntervalSince(leave)
             // The model reaches Chernihivska and buzzes "yours is next"...
-            #expect(eventually(timeout: 30 + mustHappenWithin) { (try? rig.alert("next_stop")["fired"] as? String) != nil })
-            let first = try rig.alert("next_stop")
-            let firstFired = try #require(parseStatusInstant(first["fired"]))
-            // ...but the train is still standing at Darnytsia: GPS moves the model back a station.
-            let darnytsia = try GPSDaemonRig.station("darnytsia")
-            #expect(try rig.feed({ try rig.send(at: darnytsia) }, until: { try rig.trip()["gps_corrections"] as? Int == 1 }))
+            #expect(eventually(timeout: running + mustHappenWithin) { (try? rig.alert("next_stop")["fired"] as? String) != nil })
+            let firstFired = try #require(parseStatusInstant(try rig.alert("next_stop")["fired"]))
+            // ...but the train is still on the bridge, running where the model had it 30 s ago: GPS places it
+            // there and moves the arrival back by what is left of the run.
+            #expect(try rig.feed({ try rig.sendRunning(from: "darnytsia", to: "chernihivska", departure: leave,
+                                                       runningSeconds: running, lateSeconds: 30) },
+                                 until: { try rig.trip()["gps_corrections"] as? Int == 1 }))
             let corrected = try rig.alert("next_stop")
             let newDue = try #require(parseStatusInstant(corrected["due"]))
-            #expect(newDue > firstFired, "the backwards snap moved the alert into the future")
+            #expect(newDue > firstFired, "the correction moved the alert into the future")
+            #expect(abs(newDue.timeIntervalSince(reach.arrival) - 30) < 2, "due \(newDue): 30 s after \(reach.arrival)")
+            let arrival = try #require(parseStatusInstant(try rig.trip()["arrival"]))
+            #expect(abs(arrival.timeIntervalSince(plannedArrival) - 30) < 2, "arrival \(arrival), planned \(plannedArrival)")
             // Re-armed: fired again only at the new instant.
             #expect(eventually(timeout: 30 + mustHappenWithin) { (try? rig.alert("next_stop")["fired"] as? String) != nil })
             let refired = try rig.alert("next_stop")
             #expect(refired["due"] as? String == corrected["due"] as? String, "no further correction moved it")
             let refiredAt = try #require(parseStatusInstant(refired["fired"]))
-            // Timers never fire early; "at the corrected instant" allows the time the process takes to wake
-            // (multiplied by the scale on the model timeline): 3 s of real time, for a loaded machine.
+            // Timers never fire early; "at the corrected instant" allows the time a loaded machine takes to wake.
             #expect(refiredAt >= newDue, "fired \(refiredAt) before its due \(newDue)")
-            #expect(refiredAt.timeIntervalSince(newDue) < 30, "fired \(refiredAt), due \(newDue)")
-            let snap = try #require(try rig.gps()["last_snap"] as? [String: Any])
-            #expect(snap["station"] as? String == "darnytsia")
-            #expect(rig.daemon.log.contains("gps snap to darnytsia"), "\(rig.daemon.log)")
+            #expect(refiredAt.timeIntervalSince(newDue) < 3, "fired \(refiredAt), due \(newDue)")
+            #expect(try rig.lastSnapStation() == "chernihivska", "the station the train runs to")
+            #expect(rig.daemon.log.contains("gps snap to chernihivska (running"), "\(rig.daemon.log)")
         }
 
-        @Test func anEarlyTrainSnapsForward() throws {
-            let rig = try GPSDaemonRig(timeScale: 5)
+        @Test func aTrainStandingAheadOfTheModelMovesItForward() throws {
+            let rig = try GPSDaemonRig(timeScale: 1)
             try rig.startTrip(from: "darnytsia", to: "lisova")
             #expect(eventually { (try? rig.gps()["connected"] as? Bool) == true })
             let before = try rig.trip()
             #expect(try rig.alert("next_stop")["fired"] is NSNull, "nothing fired yet")
-            // The model has the train running to Chernihivska; GPS says it is already there.
+            // The model has the train running to Chernihivska; GPS says it already stands there.
             let chernihivska = try GPSDaemonRig.station("chernihivska")
             #expect(try rig.feed({ try rig.send(at: chernihivska) }, until: { try rig.trip()["gps_corrections"] as? Int == 1 }))
             let after = try rig.trip()
@@ -86,37 +106,53 @@ extension GPSDaemonTests {
             let arrival = try #require(parseStatusInstant(after["arrival"]))
             #expect(arrival < plannedArrival, "the arrival moved earlier: \(arrival) vs \(plannedArrival)")
             #expect(after["planned_arrival"] as? String == before["planned_arrival"] as? String, "the plan is never rewritten")
-            // The station the train is at was the "yours is next" station: its alert fires at once.
+            // The station the train stands at was the "yours is next" station: its alert fires at once.
             #expect(try rig.alert("next_stop")["fired"] as? String != nil)
             #expect(after["next_stop"] as? String == "lisova")
+            #expect(try rig.lastSnapStation() == "chernihivska")
+            #expect(rig.daemon.log.contains("gps snap to chernihivska (standing"), "\(rig.daemon.log)")
         }
 
-        @Test func theRecordedSurfaceRideTeachesEveryAdjacentSurfacePair() throws {
-            let rig = try GPSDaemonRig(timeScale: 10)
-            // From Livoberezhna, so that Darnytsia is not the departure and its entry counts.
-            try rig.startTrip(from: "livoberezhna", to: "lisova")
+        /// The recorded ride replayed through gpsd in real time, its receiver times the trace's own from 5 s after
+        /// the start (the train pulls out 15 s after the model's departure). What the daemon learns and where it
+        /// puts the arrival follow from the trace's times alone, however late each epoch is sent.
+        @Test func theRecordedSurfaceRidePlacesTheTrainAndTeachesBothSegments() throws {
+            let rig = try GPSDaemonRig(timeScale: 1)
+            try rig.startTrip(from: "darnytsia", to: "lisova")
             #expect(eventually { (try? rig.gps()["connected"] as? Bool) == true })
-            // The trace starts standing at Darnytsia: begin when the model has arrived there.
-            #expect(eventually(timeout: 30) { (try? rig.trip()["next_stop"] as? String) == "chernihivska" })
+            let started = try rig.trip()
+            let t0 = try #require(parseStatusInstant(started["t0"]))
+            let plannedArrival = try #require(parseStatusInstant(started["arrival"]))
             let gpsd = try #require(rig.gpsd)
             let trace = try NMEATrace.fixture("darnytsia-lisova.nmea")
-            let replayer = NMEATraceReplayer(trace: trace)
-            // Ten trace seconds per real second: the scale of the ride. Every epoch stamped fresh.
-            for (index, epoch) in trace.epochs.enumerated() where epoch.offsetNs % 10_000_000_000 == 0 {
-                try gpsd.send(replayer.datagrams(epoch: index, stampedAt: wallClockNowNs()))
-                usleep(1_000_000)
+            func offset(_ kind: String, _ station: String) throws -> Double {
+                Double(try #require(trace.events.first { $0.kind == kind && $0.station == station }).offsetSeconds)
             }
+            let truth = [
+                "darnytsia>chernihivska": try offset("arrive", "chernihivska") - offset("depart", "darnytsia"),
+                "chernihivska>lisova": try offset("arrive", "lisova") - offset("depart", "chernihivska"),
+            ]
+            let base = t0.addingTimeInterval(5)
+            try NMEATraceReplayer(trace: trace).replayInRealTime(into: gpsd, baseNs: Int64(base.timeIntervalSince1970 * 1e9))
+
+            #expect(eventually { (try? rig.lastSnapStation()) == "lisova" }, "\(String(describing: try? rig.gps()))")
+            let gps = try rig.gps()
+            #expect(gps["rejected"] as? [String: Int] == [:], "every epoch of the trace lies on the line: \(gps)")
+            #expect(gps["accepted"] as? Int ?? 0 >= trace.epochs.count / 2, "\(gps)")
             let segments = try calibrationSegments(rig.daemon)
-            for key in ["darnytsia>chernihivska", "chernihivska>lisova"] {
+            for (key, seconds) in truth {
                 let segment = try #require(segments[key], "passive sample for \(key) expected: \(segments)")
                 #expect(segment["running_samples"] as? Int == 1, "\(key): \(segment)")
                 let average = try #require(segment["running_avg_s"] as? Double)
-                #expect((30...900).contains(average), "\(key): a plausible running time, got \(average)")
+                #expect(abs(average - seconds) <= 5, "\(key): learned \(average) s, the trace ran \(seconds) s")
             }
-            #expect(segments["livoberezhna>darnytsia"] == nil, "no fix near Livoberezhna, no sample")
-            let gps = try rig.gps()
-            #expect(gps["accepted"] as? Int ?? 0 >= 2)
-            #expect((gps["last_snap"] as? [String: Any])?["station"] as? String == "lisova")
+            // The train arrived 15 s after the plan; the fixes on the way in put the model's arrival there.
+            let trip = try rig.trip()
+            let arrival = try #require(parseStatusInstant(trip["arrival"]))
+            let trueArrival = base.addingTimeInterval(try offset("arrive", "lisova"))
+            #expect(abs(arrival.timeIntervalSince(trueArrival)) <= 3,
+                    "arrival \(arrival), the trace's \(trueArrival) (planned \(plannedArrival))")
+            #expect(trip["gps_corrections"] as? Int ?? 0 >= 1, "\(trip)")
         }
     }
 }

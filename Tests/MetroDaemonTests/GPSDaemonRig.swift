@@ -1,13 +1,16 @@
 import Foundation
 import GPSTestSupport
+import MetroModel
 import Testing
 
 /// A real gpsd (fed NMEA on loopback) and a real `metrotimerd` child told to use it, for the daemon's GPS tests.
 ///
 /// Time: the daemon judges a fix's age by its receiver time against the *system* wall clock, whatever the time
-/// scale, so every fix here is stamped with the wall clock at the moment it is sent (or deliberately off it). The
-/// scale only makes the model run faster: at scale S a model second passes in 1/S real seconds, so where the
-/// train *is* follows the model's schedule read from `status --json`, not the fix's stamp.
+/// scale, so every fix here is stamped with the wall clock at the moment it is sent (or deliberately off it).
+/// The engine places a fix at its own receiver time (read through the trip's wall mapping), which moves one to
+/// one with the wall clock while a scaled model runs S times faster: a test whose fixes must agree with the
+/// model's schedule (or disagree by a known amount) rides at scale 1, where the fix's time and the model's
+/// timeline are the same clock.
 final class GPSDaemonRig {
     /// Stations of the M1 surface stretch (© OpenStreetMap contributors, ODbL 1.0), as in the network data.
     static let stations: [String: (latitude: Double, longitude: Double)] = [
@@ -17,8 +20,9 @@ final class GPSDaemonRig {
         "chernihivska": (50.45989, 30.63031),
         "lisova": (50.46451, 30.64548),
     ]
-    /// Half way between Darnytsia and Chernihivska: over 600 m from either, so off the route's station circles.
-    static let betweenDarnytsiaAndChernihivska = (latitude: 50.45792, longitude: 30.62158)
+    /// Half way between Darnytsia and Chernihivska, 1.5 km north-west of the line between them (the bridge runs
+    /// east-north-east): off every segment of the surface stretch.
+    static let offTheLine = GPSDaemonRig.beside(from: "darnytsia", to: "chernihivska", share: 0.5, meters: 1500)
     /// Where gpsd is primed before the daemon connects (the Black Sea: far from any station).
     static let priming = (latitude: 43.0, longitude: 33.0)
 
@@ -78,13 +82,60 @@ final class GPSDaemonRig {
         guard start.status == 0 else { throw DaemonProcessError("start failed: \(start.stderr)") }
     }
 
-    /// One receiver epoch at a station (or any position), stamped `ageSeconds` before the wall clock now.
+    /// One receiver epoch at a station (or any position), stamped `ageSeconds` before the wall clock now, with a
+    /// speed over ground (RMC field 7, in knots): 0 by default, a train standing still.
     func send(at position: (latitude: Double, longitude: Double), ageSeconds: Double = 0, hdop: Double = 0.9,
-              quality: Int = 1) throws {
+              quality: Int = 1, speed: Double = 0) throws {
         let gpsd = try #require(gpsd, "gpsd is not running")
         let stamp = wallClockNowNs() - Int64(ageSeconds * 1e9)
         try gpsd.send(NMEA.epoch(unixNs: stamp, latitude: position.latitude, longitude: position.longitude,
-                                 hdop: hdop, quality: quality))
+                                 hdop: hdop, quality: quality, speedMetersPerSecond: speed))
+    }
+
+    /// One receiver epoch of a train running from station `from` to `to` on the model's speed profile
+    /// (`SegmentMotion`), having left at `departure` and taking `runningSeconds`: at the place and speed of the
+    /// profile at the wall instant the epoch is stamped with (now), shifted `lateSeconds` behind it.
+    func sendRunning(from: String, to: String, departure: Date, runningSeconds: Double, lateSeconds: Double = 0) throws {
+        let gpsd = try #require(gpsd, "gpsd is not running")
+        let stamp = wallClockNowNs()
+        let elapsed = Double(stamp) / 1e9 - departure.timeIntervalSince1970 - lateSeconds
+        let (position, speed) = try Self.onTheRun(from: from, to: to, runningSeconds: runningSeconds, elapsed: elapsed)
+        try gpsd.send(NMEA.epoch(unixNs: stamp, latitude: position.latitude, longitude: position.longitude,
+                                 speedMetersPerSecond: speed))
+    }
+
+    /// Where a train running `from` → `to` on the model's profile is `elapsed` seconds after its departure, and
+    /// its speed there: the straight line between the stations, as the engine reads a fix.
+    static func onTheRun(from: String, to: String, runningSeconds: Double, elapsed: Double) throws
+        -> (position: (latitude: Double, longitude: Double), speed: Double)
+    {
+        let a = try station(from), b = try station(to)
+        let length = projectOnSegment(latitude: b.latitude, longitude: b.longitude, from: a, to: b).length
+        let motion = SegmentMotion(lengthMeters: length, runningSeconds: runningSeconds)
+        let t = min(max(elapsed, 0), runningSeconds)
+        var low = 0.0, high = length
+        for _ in 0..<60 {
+            let mid = (low + high) / 2
+            if motion.secondsToCover(mid) < t { low = mid } else { high = mid }
+        }
+        let share = low / length
+        return ((a.latitude + (b.latitude - a.latitude) * share, a.longitude + (b.longitude - a.longitude) * share),
+                motion.speed(at: low))
+    }
+
+    /// A point `share` of the way from station `from` to `to`, moved `meters` to the left of the line (flat
+    /// metres around the point: far below a fix's error at these distances).
+    static func beside(from: String, to: String, share: Double, meters: Double) -> (latitude: Double, longitude: Double) {
+        let a = stations[from]!, b = stations[to]!
+        let latitude = a.latitude + (b.latitude - a.latitude) * share
+        let longitude = a.longitude + (b.longitude - a.longitude) * share
+        let metresPerDegree = 6_371_008.8 * Double.pi / 180
+        let cosine = cos(latitude * Double.pi / 180)
+        let east = (b.longitude - a.longitude) * cosine * metresPerDegree, north = (b.latitude - a.latitude) * metresPerDegree
+        let norm = (east * east + north * north).squareRoot()
+        // Left of the direction of travel: (−north, east).
+        return (latitude + meters * east / norm / metresPerDegree,
+                longitude - meters * north / norm / (cosine * metresPerDegree))
     }
 
     /// A station's position.
@@ -92,10 +143,34 @@ final class GPSDaemonRig {
         try #require(stations[id], "no coordinates for \(id)")
     }
 
+    /// The trip's events from the status, by station: arrival and departure as instants.
+    func events() throws -> [String: (arrival: Date, departure: Date)] {
+        let events = try #require(try trip()["events"] as? [[String: Any]])
+        var out: [String: (arrival: Date, departure: Date)] = [:]
+        for event in events {
+            guard let station = event["station"] as? String, let arrival = parseStatusInstant(event["arrival"]),
+                  let departure = parseStatusInstant(event["departure"]) else { continue }
+            out[station] = (arrival, departure)
+        }
+        return out
+    }
+
+    /// Sleeps until the wall clock reaches `instant` (at once if it has).
+    static func sleep(until instant: Date) {
+        let left = instant.timeIntervalSinceNow
+        if left > 0 { usleep(useconds_t(left * 1_000_000)) }
+    }
+
     /// The status document's `gps` block.
     func gps() throws -> [String: Any] {
         try #require(try daemon.status()["gps"] as? [String: Any])
     }
+
+    /// `gps.accepted`.
+    func accepted() throws -> Int { try gps()["accepted"] as? Int ?? 0 }
+
+    /// `gps.last_snap.station`, nil before any accepted fix.
+    func lastSnapStation() throws -> String? { (try gps()["last_snap"] as? [String: Any])?["station"] as? String }
 
     /// `gps.rejected[reason]`, 0 when absent.
     func rejected(_ reason: String) throws -> Int {
