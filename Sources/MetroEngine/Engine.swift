@@ -275,8 +275,26 @@ public final class Engine {
             manualCorrections: trip.manualCorrections, lateCorrections: trip.lateCorrections,
             gpsCorrections: trip.gpsCorrections, transfers: trip.route.filter(\.isTransfer).count, outcome: outcome,
             nextStopSeconds: current.fired[.nextStop].map { $0.seconds(since: trip.t0) })
+        // "I'm off" says the train reached the destination: what the surface fixes of the last segments taught is
+        // measured now, and stored with the journal entry or not at all.
+        var newCalibration = calibration
+        var calibrationChanged = false
+        if outcome == .arrived {
+            var passive = current.passive
+            for sample in passive.noteArrivalConfirmed(route: current.passiveStops) {
+                switch newCalibration.add(sample) {
+                case .accepted: calibrationChanged = true
+                case .rejected(let why): log.info("passive calibration sample rejected: \(why)")
+                }
+            }
+        }
         var id: Int64 = 0
-        try persist { id = try store.endTrip(entry) }
+        let calibrationToStore = newCalibration
+        try persist {
+            id = try store.endTrip(entry)
+            if calibrationChanged { try store.saveCalibration(calibrationToStore) }
+        }
+        if calibrationChanged { calibration = newCalibration }
         var journaled = entry
         journaled.id = id
         journalTally.add(journaled)

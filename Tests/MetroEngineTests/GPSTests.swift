@@ -183,6 +183,33 @@ struct GPSTests {
         #expect(rig.store.calibration == rig.engine.calibration, "stored through saveCalibration")
     }
 
+    @Test("the rider's \"I'm off\" measures the last segment, whose end no standing fix saw")
+    func arrivalConfirmedMeasuresTheLastSegment() throws {
+        let rig = EngineRig()
+        let trip = try rig.ride("chernihivska", "lisova")
+        let running = Double(trip.events[1].arrival.after(trip.events[0].departure))
+        let s = kyiv.station("chernihivska")!, e = kyiv.station("lisova")!
+        let length = projectOnSegment(latitude: e.latitude, longitude: e.longitude, from: (s.latitude, s.longitude),
+                                      to: (e.latitude, e.longitude)).length
+        let motion = SegmentMotion(lengthMeters: length, runningSeconds: running)
+        for t in stride(from: 10, to: Int(running) - 10, by: 10) {
+            var low = 0.0, high = length
+            for _ in 0..<50 {
+                let mid = (low + high) / 2
+                if motion.secondsToCover(mid) < Double(t) { low = mid } else { high = mid }
+            }
+            rig.clock.advance(to: trip.events[0].departure + t + 1)
+            send(rig, at: "chernihivska", toward: "lisova", share: low / length, speed: motion.speed(at: low))
+        }
+        let key = SegmentKey(from: "chernihivska", to: "lisova")
+        #expect(rig.engine.calibration.record(for: key) == nil, "nothing while the train runs")
+        rig.clock.advance(to: trip.arrival + 5)
+        try rig.engine.arrived(now: rig.clock.now)
+        let learned = try #require(rig.engine.calibration.runningAverage(for: key))
+        #expect(abs(learned - running) < 1.5, "learned \(learned) s for \(running) s")
+        #expect(rig.store.calibration == rig.engine.calibration && rig.store.endedTrips.count == 1)
+    }
+
     @Test("a fix whose write fails changes neither the trip nor the calibration")
     func failedWrite() throws {
         let (rig, trip) = try surfaceRide()

@@ -104,6 +104,13 @@ public struct PassiveCalibration: Sendable, Equatable, Codable {
         return samples
     }
 
+    /// The rider confirmed the arrival at the destination ("I'm off"): the train is past every segment, so each one
+    /// still open is measured now (the last segment's is otherwise measured only by a fix of the train standing at
+    /// the destination, which a receiver at walking pace on the platform may never give).
+    public mutating func noteArrivalConfirmed(route: [Stop]) -> [CalibrationSample] {
+        close(before: route.count, route: route)
+    }
+
     /// Measures every open segment running to an event before `index`, and closes it.
     private mutating func close(before index: Int, route: [Stop]) -> [CalibrationSample] {
         var samples: [CalibrationSample] = []
