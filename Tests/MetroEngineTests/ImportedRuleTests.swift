@@ -45,15 +45,21 @@ import Testing
                 "the second change is the one confirmed")
     }
 
+    /// The sketch of three lines in a row with one station flagged under open sky, at 40.75 N, 73.99 W (so the
+    /// network counts only that one: a file that flags some stations is taken at its word).
+    func threeLinesInARow(openSkyAt id: String) throws -> GeneralNetworkFile {
+        var file = SketchNetwork.threeLinesInARow().file
+        let index = try #require(file.stations.firstIndex { $0.id == id })
+        file.stations[index].surface = true
+        file.stations[index].lat = 40.75
+        file.stations[index].lon = -73.99
+        return file
+    }
+
     /// §5.4 through `ImportedNetwork`: a fix at E, a surface station of the route, while the model places the
     /// train at B snaps the trip to E.
     @Test func aGPSFixSnapsAnImportedRide() throws {
-        var file = SketchNetwork.threeLinesInARow().file
-        let e = try #require(file.stations.firstIndex { $0.id == "E" })
-        file.stations[e].surface = true
-        file.stations[e].lat = 40.75
-        file.stations[e].lon = -73.99
-        let rig = EngineRig(network: try imported(file))
+        let rig = EngineRig(network: try imported(threeLinesInARow(openSkyAt: "E")))
         let t0 = rig.clock.now
         let trip = try rig.ride("A", "F")
         #expect(trip.events.map(\.station.rawValue) == ["A", "B", "C", "C", "E", "F"])
@@ -77,12 +83,7 @@ import Testing
 
     /// At a change on the open sky a slow fix is the rider on foot: it must not hold the model at the platform.
     @Test func aRiderOnFootAtAChangePlacesNothing() throws {
-        var file = SketchNetwork.threeLinesInARow().file
-        let c = try #require(file.stations.firstIndex { $0.id == "C" })
-        file.stations[c].surface = true
-        file.stations[c].lat = 40.75
-        file.stations[c].lon = -73.99
-        let rig = EngineRig(network: try imported(file))
+        let rig = EngineRig(network: try imported(threeLinesInARow(openSkyAt: "C")))
         let trip = try rig.ride("A", "F")
         #expect(trip.events.map(\.station.rawValue) == ["A", "B", "C", "C", "E", "F"])
         rig.clock.advance(to: trip.events[2].arrival + 60)
