@@ -6,17 +6,22 @@
 public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var nanoseconds: Int64
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
-    /// An instant a whole number of seconds after the timeline's zero.
-    public init(seconds: Int64) { self.nanoseconds = seconds * 1_000_000_000 }
+    /// An instant a whole number of seconds after the timeline's zero (saturating at the ends of `Int64`).
+    public init(seconds: Int64) { self.nanoseconds = seconds.saturatingTimes(1_000_000_000) }
 
     public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
-    /// The instant `seconds` later (negative: earlier).
+    /// The instant `seconds` later (negative: earlier). Saturates at the ends of `Int64` instead of trapping (no
+    /// arithmetic on time may trap; the daemon's timeline stays far inside them, `ModelClock.timelineLimit`).
     public static func + (lhs: Instant, seconds: Int) -> Instant {
-        Instant(nanoseconds: lhs.nanoseconds + Int64(seconds) * 1_000_000_000)
+        Instant(nanoseconds: lhs.nanoseconds.saturatingPlus(Int64(seconds).saturatingTimes(1_000_000_000)))
     }
-    public static func - (lhs: Instant, seconds: Int) -> Instant { lhs + (-seconds) }
-    /// Signed distance in nanoseconds.
-    public static func - (lhs: Instant, rhs: Instant) -> Int64 { lhs.nanoseconds - rhs.nanoseconds }
+    public static func - (lhs: Instant, seconds: Int) -> Instant {
+        Instant(nanoseconds: lhs.nanoseconds.saturatingMinus(Int64(seconds).saturatingTimes(1_000_000_000)))
+    }
+    /// Signed distance in nanoseconds (saturating).
+    public static func - (lhs: Instant, rhs: Instant) -> Int64 {
+        lhs.nanoseconds.saturatingMinus(rhs.nanoseconds)
+    }
     /// Whole seconds from `other` to `self`, rounded half away from zero.
     public func seconds(since other: Instant) -> Int { Int(rhaDivide(self - other, by: 1_000_000_000)) }
     public var description: String { "\(nanoseconds)ns" }
@@ -41,13 +46,15 @@ public struct WallClockMapping: Hashable, Sendable, Codable {
     /// The identity mapping: the timeline *is* Unix time.
     public static let unixTimeline = WallClockMapping(unixNanosecondsAtZero: 0)
     /// Unix nanoseconds of a timeline instant.
-    public func unixNanoseconds(at instant: Instant) -> Int64 { instant.nanoseconds + unixNanosecondsAtZero }
+    public func unixNanoseconds(at instant: Instant) -> Int64 { instant.nanoseconds.saturatingPlus(unixNanosecondsAtZero) }
     /// Whole Unix seconds of a timeline instant (floor).
     public func unixSeconds(at instant: Instant) -> Int64 {
         floorDivide(unixNanoseconds(at: instant), by: 1_000_000_000)
     }
     /// The timeline instant of a Unix time in nanoseconds.
-    public func instant(atUnixNanoseconds unix: Int64) -> Instant { Instant(nanoseconds: unix - unixNanosecondsAtZero) }
+    public func instant(atUnixNanoseconds unix: Int64) -> Instant {
+        Instant(nanoseconds: unix.saturatingMinus(unixNanosecondsAtZero))
+    }
 }
 
 /// `rha()` of the model: rounding half away from zero.
