@@ -46,6 +46,49 @@ private func pulseLengths(_ trace: [String]) -> [(on: Int64, ms: Int)] {
         #expect(p.tick(now: ms(1460)) == HapticOutput(motorOn: true, nextDeadline: ms(2050)))
     }
 
+    @Test func aPatternStartedLateCountsItsScheduleFromItsFirstPulse() {
+        var p = HapticPlayer(strength: .strong)
+        // Strong: 375 ms. The motor's write returned 135 ms after the clock was read for the play.
+        #expect(p.play(.acknowledged, now: ms(0)) == HapticOutput(motorOn: true, nextDeadline: ms(375)))
+        #expect(p.pulseBegan(at: ms(135)) == HapticOutput(motorOn: true, nextDeadline: ms(510)))
+        // "Yours is next" begun 100 ms late: the whole pattern moves with its first pulse.
+        var q = HapticPlayer()
+        _ = q.play(.yoursIsNext, now: ms(0))
+        #expect(q.pulseBegan(at: ms(100)) == HapticOutput(motorOn: true, nextDeadline: ms(700)))
+        #expect(trace(&q, until: 100_000) == ["off@700", "on@1000", "off@1600", "on@1900", "off@2500"])
+        // A start on time, or a report of an earlier instant, changes nothing.
+        var r = HapticPlayer()
+        _ = r.play(.yoursIsNext, now: ms(50))
+        #expect(r.pulseBegan(at: ms(50)) == HapticOutput(motorOn: true, nextDeadline: ms(650)))
+        #expect(r.pulseBegan(at: ms(0)) == HapticOutput(motorOn: true, nextDeadline: ms(650)))
+    }
+
+    @Test func afterAPauseTheFirstPulseAnchorsThePattern() {
+        var p = HapticPlayer()
+        _ = p.play(.number(7), now: ms(0))
+        // Pre-empted while on: a 250 ms pause first; the timer for the first pulse wakes 80 ms late.
+        _ = p.play(.yoursIsNext, now: ms(100))
+        #expect(p.tick(now: ms(430)) == HapticOutput(motorOn: true, nextDeadline: ms(950)))
+        #expect(p.pulseBegan(at: ms(430)) == HapticOutput(motorOn: true, nextDeadline: ms(1030)))
+    }
+
+    @Test func aLaterPulseStartedLateKeepsThePatternsSchedule() {
+        var p = HapticPlayer()
+        _ = p.play(.yoursIsNext, now: ms(0))
+        _ = p.tick(now: ms(600))
+        // The second pulse's timer woke 200 ms late: stalls must not add up, so the pattern keeps its schedule.
+        #expect(p.tick(now: ms(1100)) == HapticOutput(motorOn: true, nextDeadline: ms(1500)))
+        #expect(p.pulseBegan(at: ms(1100)) == HapticOutput(motorOn: true, nextDeadline: ms(1500)))
+        #expect(trace(&p, until: 100_000) == ["off@1500", "on@1800", "off@2400"])
+    }
+
+    @Test func aLateStartReportedDuringAPauseChangesNothing() {
+        var p = HapticPlayer()
+        _ = p.play(.yoursIsNext, now: ms(0))
+        _ = p.tick(now: ms(600))
+        #expect(p.pulseBegan(at: ms(700)) == HapticOutput(motorOn: false, nextDeadline: ms(900)))
+    }
+
     @Test func higherPriorityPreemptsWithAPauseWhenTheMotorWasOn() {
         var p = HapticPlayer()
         _ = p.play(.number(7), now: ms(0))

@@ -15,6 +15,8 @@ final class HapticMotor: HapticSink {
     /// The alert each pattern announces, and those delivered until the device controller takes them.
     private var playback = AlertPlayback()
     private let timer: KernelTimer
+    /// Whether the motor was last driven on (so a pulse's real start can be told to the player).
+    private var motorIsOn = false
 
     init(motor: Motor, clock: ModelClock, log: Logger, strength: HapticStrength,
          arrivalAlarm: ArrivalAlarm.Style = .untilAcknowledged) throws
@@ -89,10 +91,16 @@ final class HapticMotor: HapticSink {
     func takeDelivered() -> [AlertID] { playback.take() }
 
     /// Drives the motor and the timer after a call into the player, and collects what it delivered (before the
-    /// next alert of a kind is noted, so each delivery is credited to the alert that played).
+    /// next alert of a kind is noted, so each delivery is credited to the alert that played). When the motor turns
+    /// on, the player hears when its write returned: a pattern whose start the system delayed then plays whole from
+    /// there instead of losing the delay from its first pulse.
     private func apply(_ output: HapticOutput) {
         playback.collect(from: &player)
+        var output = output
+        let turnsOn = output.motorOn && !motorIsOn
         motor.set(on: output.motorOn, playing: player.currentPulse.map { MotorPulse(kind: $0.kind, number: $0.number, count: $0.count) })
+        motorIsOn = output.motorOn
+        if turnsOn { output = player.pulseBegan(at: realNow()) }
         do {
             if let deadline = output.nextDeadline {
                 try timer.arm(atBoottimeNanoseconds: deadline.nanoseconds)

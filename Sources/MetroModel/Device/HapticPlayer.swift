@@ -16,7 +16,10 @@ public struct HapticOutput: Sendable, Equatable {
 ///
 /// The daemon calls `play`, `acknowledge`, `stop` and, at `nextDeadline`, `tick`, and drives the motor to
 /// `motorOn` after each. Steps are scheduled from the previous step's planned end, not from when the timer
-/// happened to run, so a late wake-up never stretches a pattern.
+/// happened to run, so a late wake-up never stretches a pattern. The schedule counts from the moment the pattern's
+/// first pulse really began (`pulseBegan(at:)`): a start the system delayed moves the whole pattern later instead
+/// of cutting its first pulse short, since a pulse's length is what tells the patterns apart (a 250 ms tap from a
+/// 600 ms "yours is next" pulse, a strong 375 ms one from a normal 250 ms one).
 ///
 /// Rules:
 /// - **Pre-emption.** A pattern of equal or higher priority than the one playing replaces it at once (the
@@ -146,6 +149,21 @@ public struct HapticPlayer: Sendable, Equatable {
         let earliest = Instant(nanoseconds: playEnds.saturatingPlus(Int64(HapticPattern.minimumPulseMilliseconds) * 1_000_000))
         nextArrivalRepeatAt = repeatInstant(next).map { max($0, earliest) }
         start(pattern, at: now, pauseFirst: motorOn)
+        return output
+    }
+
+    /// The motor came on at `actual` for the pulse playing now (the owner reads the clock once its write to the
+    /// motor has returned). For a pattern's first pulse whose start the system delayed — the process held by the
+    /// scheduler between reading the clock and driving the motor, or a late timer after a pause — the pattern's
+    /// schedule counts from `actual`: the pulse lasts its full length and every step after it moves later by the
+    /// delay. A start on time, or a later pulse of the pattern, changes nothing (the pattern keeps its own
+    /// schedule, so stalls never add up). The 2 s cap counts from `actual` too.
+    public mutating func pulseBegan(at actual: Instant) -> HapticOutput {
+        guard motorOn, var cur = current, cur.steps[cur.index].on, actual > cur.stepStartedAt,
+              !cur.steps[..<cur.index].contains(where: \.on) else { return output }
+        if motorOnSince == cur.stepStartedAt { motorOnSince = actual }
+        cur.stepStartedAt = actual
+        current = cur
         return output
     }
 
@@ -315,19 +333,5 @@ public struct HapticPlayer: Sendable, Equatable {
         if on && !motorOn { motorOnSince = at }
         if !on { motorOnSince = nil }
         motorOn = on
-    }
-}
-
-extension Int64 {
-    /// `self + other`, held at the bounds instead of trapping.
-    fileprivate func saturatingPlus(_ other: Int64) -> Int64 {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? (other > 0 ? .max : .min) : sum
-    }
-
-    /// `self - other`, held at the bounds instead of trapping.
-    fileprivate func saturatingMinus(_ other: Int64) -> Int64 {
-        let (difference, overflow) = subtractingReportingOverflow(other)
-        return overflow ? (other < 0 ? .max : .min) : difference
     }
 }
