@@ -105,16 +105,8 @@ public final class GPIOChip {
 
     /// The names of the GPIO character devices in `/dev`, sorted by number (`gpiochip0`, `gpiochip1`, …).
     public static func deviceNames() -> [String] {
-        guard let directory = opendir("/dev") else { return [] }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix("gpiochip"), name.dropFirst("gpiochip".count).allSatisfy(\.isASCIIDigit) {
-                names.append(name)
-            }
+        let names = (Files.entries(of: "/dev") ?? []).filter {
+            $0.hasPrefix("gpiochip") && $0.dropFirst("gpiochip".count).allSatisfy(\.isASCIIDigit)
         }
         return names.sorted { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }
     }

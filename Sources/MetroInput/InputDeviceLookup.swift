@@ -1,4 +1,5 @@
 import Glibc
+import MetroSystem
 
 /// Finds the evdev node a configuration names: a path (`/dev/input/by-path/platform-gpio-keys-event`, or
 /// `/dev/input/event3`), or the device name the kernel reports (`gpio-keys`), looked up over
@@ -46,14 +47,8 @@ public enum InputDeviceLookup {
 
     /// The `eventN` nodes of `directory`, in number order (event2 before event10).
     public static func eventNodes(in directory: String) -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var numbers: [Int] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasPrefix("event"), let number = Int(name.dropFirst(5)) { numbers.append(number) }
+        let numbers = (Files.entries(of: directory) ?? []).compactMap { name in
+            name.hasPrefix("event") ? Int(name.dropFirst(5)) : nil
         }
         return numbers.sorted().map { "\(directory)/event\($0)" }
     }

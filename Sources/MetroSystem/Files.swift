@@ -25,6 +25,21 @@ public enum Files {
         }
     }
 
+    /// The names in a directory (without `.` and `..`), in the order the file system gives them; nil when it
+    /// cannot be opened (`errno` then says why).
+    public static func entries(of directory: String) -> [String]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// The network data file's name.
     public static let networkDataName = "kyiv-metro.json"
 

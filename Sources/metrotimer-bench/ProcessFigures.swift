@@ -54,18 +54,10 @@ struct ProcessFigures {
 
     /// The thread ids listed in /proc/PID/task.
     private static func threadIDs(of pid: pid_t) throws -> [String] {
-        guard let directory = opendir("/proc/\(pid)/task") else {
+        guard let names = Files.entries(of: "/proc/\(pid)/task") else {
             throw BenchError("opendir /proc/\(pid)/task: \(String(cString: strerror(errno)))")
         }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.first?.isNumber == true { names.append(name) }
-        }
-        return names
+        return names.filter { $0.first?.isNumber == true }
     }
 }
 

@@ -22,6 +22,29 @@ import Testing
         #expect(status.st_mode & 0o777 == 0o644 & ~mask)
     }
 
+    /// Written in pieces: the file is replaced only by `commit`; until then, and when it is dropped uncommitted, it
+    /// keeps what it held and nothing is left beside it.
+    @Test func aReplacementInPiecesLandsOnlyWhenCommitted() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("ride.trace")
+        try Files.replace(path, with: Array("old".utf8))
+        do {
+            let dropped = try Files.Replacement(path)
+            try dropped.append(Array("half ".utf8))
+            #expect(try contents(path) == "old")
+        }
+        #expect(try contents(path) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["ride.trace"])
+        let replacement = try Files.Replacement(path)
+        for piece in ["one ", "two ", "three"] { try replacement.append(Array(piece.utf8)) }
+        #expect(try contents(path) == "old")
+        try replacement.commit()
+        #expect(try contents(path) == "one two three")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["ride.trace"])
+        replacement.abandon()
+        #expect(try contents(path) == "one two three", "abandoning after the commit changes nothing")
+    }
+
     @Test func aLinkKeepsPointingWhereItDid() throws {
         let directory = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory.file("cards"), withIntermediateDirectories: false)
