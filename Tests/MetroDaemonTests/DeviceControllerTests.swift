@@ -40,14 +40,16 @@ private final class Board {
     /// universytet → poshtova-ploshcha on Monday 2026-08-17 08:00 (model §13 example 2), started at `t0`:
     /// transfer alert 87, exit khreshchatyk 202, the "train departed" reminder 275, next_stop 341 while the rider
     /// is changing lines (20 s before the earliest plausible arrival: the m2 train may come at once), arrival 508.
-    init() throws {
+    init(motorOnDelayMilliseconds: Int64 = 0, delayedStarts: Int = 0) throws {
         let t0 = Instant(seconds: 7_200)
         let boot = HandClock(t0.nanoseconds)
         let wallAtT0 = KyivTime.unixSeconds(year: 2026, month: 8, day: 17, hour: 8, minute: 0, second: 0) * 1_000_000_000
         let clock = ModelClock(scale: 1, boot: { boot.boottime }, wall: { wallAtT0 + boot.boottime - t0.nanoseconds })
         let log = Logger(sink: RecordingLogSink())
         motor = SimulatedMotor(log: log, bootNow: { boot.boottime })
-        let haptics = try HapticMotor(motor: motor, clock: clock, log: log, strength: .normal)
+        let driven: Motor = motorOnDelayMilliseconds == 0 ? motor
+            : SlowToStartMotor(motor, starts: delayedStarts, delay: { boot.boottime += motorOnDelayMilliseconds * 1_000_000 })
+        let haptics = try HapticMotor(motor: driven, clock: clock, log: log, strength: .normal)
         engine = Engine(network: repositoryNetwork, calibration: .empty, routes: RouteBook(),
                         selectedRoute: RouteChoice(from: "universytet", to: "poshtova-ploshcha"), store: store,
                         wakeUp: QuietWakeUp(), haptics: haptics, publisher: QuietPublisher(), log: QuietEngineLog())
@@ -95,6 +97,31 @@ private final class Board {
     func instant(_ milliseconds: Int64) -> Instant { Instant(nanoseconds: t0.nanoseconds + milliseconds * 1_000_000) }
 }
 
+/// A motor whose first `starts` starts return late (the process held by the scheduler between reading the clock
+/// and the write): `delay` moves the clock before the real motor turns on.
+private final class SlowToStartMotor: Motor {
+    private let motor: Motor
+    private let delay: () -> Void
+    private var slowStartsLeft: Int
+    private var isOn = false
+    init(_ motor: Motor, starts: Int, delay: @escaping () -> Void) {
+        self.motor = motor
+        self.slowStartsLeft = starts
+        self.delay = delay
+    }
+    var fault: String? { motor.fault }
+    func set(on: Bool) { set(on: on, playing: nil) }
+    func set(on: Bool, playing: MotorPulse?) {
+        if on && !isOn && slowStartsLeft > 0 {
+            slowStartsLeft -= 1
+            delay()
+        }
+        isOn = on
+        motor.set(on: on, playing: playing)
+    }
+    func release() { motor.release() }
+}
+
 @Suite("Gestures on the device, decided by the state at the press (model §12.1)")
 struct DeviceControllerTests {
     @Test("'change here' ends with the press ask (two quick taps), and the reminder at 275 s is the ask twice, once")
@@ -108,6 +135,15 @@ struct DeviceControllerTests {
                 == ["off after 250 ms", "off after 250 ms", "off after 250 ms", "off after 250 ms"])
         // Nothing more until "yours is next": the reminder comes once.
         #expect(board.pulses(from: 278_050, for: 60_000).isEmpty)
+    }
+
+    @Test("a pattern whose first pulse the system delayed plays whole from there (a pulse's length tells the patterns apart)")
+    func aDelayedStartIsNotAShorterPulse() throws {
+        let board = try Board(motorOnDelayMilliseconds: 150, delayedStarts: 1)
+        board.ride(to: 86_950)
+        // The first start returns 150 ms late: every pulse keeps its length and the pattern moves with the first.
+        #expect(board.pulses(from: 87_000, for: 5_000)
+                == ["off after 600 ms", "off after 250 ms", "off after 600 ms", "off after 250 ms", "off after 250 ms"])
     }
 
     @Test("a 'train departed' press before 275 s takes the reminder away: the motor stays still then")
