@@ -11,17 +11,6 @@ import Testing
         var boottime: Int64 = 7_200_000_000_000
     }
 
-    final class NoStore: EngineStore {
-        func saveActiveTrip(_ trip: ActiveTrip?) throws {}
-        func endTrip(_ entry: JournalEntry) throws -> Int64 { 1 }
-        func saveCalibration(_ calibration: CalibrationStore) throws {}
-        func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws {}
-        func saveCalibrationSession(_ session: StoredCalibrationSession) throws {}
-        func saveSuspensions(_ stretches: [SuspendedStretch]) throws {}
-        func saveReminders(_ book: ReminderBook) throws {}
-        func journal(limit: Int) throws -> [JournalEntry] { [] }
-        func atomically(_ body: () throws -> Void) throws { try body() }
-    }
 
     let clock = Clock()
     let engine: Engine
@@ -41,7 +30,7 @@ import Testing
         routes.pin(pinned)
         var book = ReminderBook()
         _ = try book.add(Reminder(hour: 7, minute: 40, days: .daily, route: reminderRoute, createdUnixSeconds: wallAt0 - 3600))
-        engine = Engine(network: repositoryNetwork, calibration: .empty, routes: routes, selectedRoute: nil, store: NoStore(),
+        engine = Engine(network: repositoryNetwork, calibration: .empty, routes: routes, selectedRoute: nil, store: NullEngineStore(),
                         wakeUp: QuietWakeUp(), haptics: haptics, publisher: QuietPublisher(), log: QuietEngineLog(),
                         reminders: book)
         device = try DeviceController(haptics: haptics, engine: engine, clock: modelClock, log: log, debounceMilliseconds: 30)

@@ -13,7 +13,7 @@ struct StatusDocumentTests {
         let t0 = Instant(seconds: 7_200)
         let mappingAtT0 = WallClockMapping(unixNanosecondsAtZero: wallAtT0 - t0.nanoseconds)
         let engine = Engine(network: repositoryNetwork, calibration: .empty, routes: RouteBook(),
-                            selectedRoute: RouteChoice(from: "khreshchatyk", to: "lisova"), store: NullStore(),
+                            selectedRoute: RouteChoice(from: "khreshchatyk", to: "lisova"), store: NullEngineStore(),
                             wakeUp: QuietWakeUp(), haptics: QuietHaptics(), publisher: QuietPublisher(), log: QuietEngineLog())
         try engine.start(t0: t0, wall: mappingAtT0, now: t0)
         let trip = try #require(engine.active?.trip)
@@ -40,15 +40,3 @@ struct StatusDocumentTests {
     }
 }
 
-/// A store that keeps nothing.
-private final class NullStore: EngineStore {
-    func saveActiveTrip(_ trip: ActiveTrip?) throws {}
-    func endTrip(_ entry: JournalEntry) throws -> Int64 { 1 }
-    func saveCalibration(_ calibration: CalibrationStore) throws {}
-    func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws {}
-    func saveCalibrationSession(_ session: StoredCalibrationSession) throws {}
-    func saveSuspensions(_ stretches: [SuspendedStretch]) throws {}
-    func saveReminders(_ book: ReminderBook) throws {}
-    func journal(limit: Int) throws -> [JournalEntry] { [] }
-    func atomically(_ body: () throws -> Void) throws { try body() }
-}

@@ -40,3 +40,16 @@ func makeScratchDirectory(_ label: String) throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// A store that keeps nothing: for tests of what the engine publishes or plays, not what it stores.
+final class NullEngineStore: EngineStore {
+    func saveActiveTrip(_ trip: ActiveTrip?) throws {}
+    func endTrip(_ entry: JournalEntry) throws -> Int64 { 1 }
+    func saveCalibration(_ calibration: CalibrationStore) throws {}
+    func saveRoutes(_ book: RouteBook, selected: RouteChoice?) throws {}
+    func saveCalibrationSession(_ session: StoredCalibrationSession) throws {}
+    func saveSuspensions(_ stretches: [SuspendedStretch]) throws {}
+    func saveReminders(_ book: ReminderBook) throws {}
+    func journal(limit: Int) throws -> [JournalEntry] { [] }
+    func atomically(_ body: () throws -> Void) throws { try body() }
+}
