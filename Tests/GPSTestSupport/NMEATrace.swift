@@ -153,14 +153,15 @@ package struct NMEATraceReplayer {
         return sent
     }
 
-    /// Sends every epoch when the wall clock reaches its stamp, `baseNs + offset` (at once for a stamp already
-    /// past): a ride in real time whose receiver times are the trace's own, however late each send is.
-    /// Returns the stamps sent, in order.
+    /// Sends every epoch when the wall clock reaches its stamp, `baseNs + offset / scale` (at once for a stamp
+    /// already past): at scale 1 a ride in real time whose receiver times are the trace's own, however late each
+    /// send is; at scale S the same ride S times faster, for a daemon whose model runs at `time_scale` S (it
+    /// stretches each fix's age by S, so the times it learns are the trace's again). Returns the stamps sent.
     @discardableResult
-    package func replayInRealTime(into gpsd: GPSDProcess, baseNs: Int64) throws -> [Int64] {
+    package func replayInRealTime(into gpsd: GPSDProcess, baseNs: Int64, scale: Double = 1) throws -> [Int64] {
         var sent: [Int64] = []
         for (index, epoch) in trace.epochs.enumerated() {
-            let when = baseNs + epoch.offsetNs
+            let when = baseNs + Int64((Double(epoch.offsetNs) / scale).rounded())
             let wait = when - wallClockNowNs()
             if wait > 0 { usleep(useconds_t(wait / 1000)) }
             try gpsd.send(datagrams(epoch: index, stampedAt: when))

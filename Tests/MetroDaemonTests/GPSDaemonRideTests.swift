@@ -8,11 +8,18 @@ import Testing
 
 extension GPSDaemonTests {
     /// Rides Darnytsia → Lisova (M1, all on the surface) where the fixes agree with the model, show the train
-    /// late, show it early; and the recorded trace placing the train and teaching passive calibration. At scale 1:
-    /// a fix is placed at its own receiver time, which is the model's clock only unscaled (see `GPSDaemonRig`).
+    /// late, show it early; and the recorded trace placing the train and teaching passive calibration. Scaled: the
+    /// daemon places a fix at its receipt less its age stretched by the scale, so fixes stamped at the wall instant
+    /// of a model instant land there (`GPSDaemonRig.timeline`). What a loaded machine delays is the wall clock's:
+    /// allowances for waking are scaled with the ride.
     @Suite struct Rides {
+        /// How much faster than the wall clock the rides run.
+        static let scale = 4.0
+        /// The recorded trace's pace: 264 s of it in 33 s.
+        static let traceScale = 8.0
+
         @Test func whenGPSAgreesWithTheModelNothingIsCorrected() throws {
-            let rig = try GPSDaemonRig(timeScale: 1)
+            let rig = try GPSDaemonRig(timeScale: Self.scale)
             try rig.startTrip(from: "darnytsia", to: "lisova")
             #expect(eventually { (try? rig.gps()["connected"] as? Bool) == true })
             let planned = try rig.trip()["arrival"] as? String
@@ -21,15 +28,20 @@ extension GPSDaemonTests {
             let reach = try #require(events["chernihivska"])
             let running = reach.arrival.timeIntervalSince(leave)
 
-            // Standing at Darnytsia just after the start (the press is the train pulling out).
+            // Standing at Darnytsia as the train pulls out (the press), taken 2 s (model) after it (not at it: the
+            // rig's reading of the timeline may be a little off, and a fix before the start is refused) and sent
+            // 2 s of the wall clock later: 8 s of the model's, so placed on receipt it would hold the train there
+            // 8 s too long (a correction); placed at its age stretched by the scale, it is where the model has it.
             let darnytsia = try GPSDaemonRig.station("darnytsia")
-            #expect(try rig.feed({ try rig.send(at: darnytsia) }, until: { try rig.accepted() >= 1 }))
+            let taken = leave.addingTimeInterval(2)
+            Thread.sleep(until: try #require(rig.timeline).wall(atModel: taken).addingTimeInterval(2))
+            #expect(try rig.feed({ try rig.send(at: darnytsia, takenAt: taken) }, until: { try rig.accepted() >= 1 }))
             #expect(try rig.lastSnapStation() == "darnytsia")
             // Running on the bridge where the model has the train, at the profile's speed: placed running to
             // Chernihivska, and it agrees. Fixes from pulling away to braking in, enough to measure the running time
             // (fixes at cruise alone would leave the pull-away rate, and so the running time, open).
             for share in [0.05, 0.3, 0.55, 0.8, 0.95] {
-                GPSDaemonRig.sleep(until: leave.addingTimeInterval(running * share))
+                try rig.sleep(untilModel: leave.addingTimeInterval(running * share))
                 let accepted = try rig.accepted()
                 #expect(try rig.feed({ try rig.sendRunning(from: "darnytsia", to: "chernihivska", departure: leave,
                                                            runningSeconds: running) },
@@ -37,7 +49,7 @@ extension GPSDaemonTests {
                 #expect(try rig.lastSnapStation() == "chernihivska", "placed running to Chernihivska")
             }
             // Standing at Chernihivska once the model has the train there.
-            GPSDaemonRig.sleep(until: reach.arrival.addingTimeInterval(2))
+            try rig.sleep(untilModel: reach.arrival.addingTimeInterval(2))
             let accepted = try rig.accepted()
             let chernihivska = try GPSDaemonRig.station("chernihivska")
             #expect(try rig.feed({ try rig.send(at: chernihivska) }, until: { try rig.accepted() > accepted }))
@@ -58,7 +70,7 @@ extension GPSDaemonTests {
         }
 
         @Test func aLateTrainMovesTheArrivalBackAndYoursIsNextFiresAtTheCorrectedInstant() throws {
-            let rig = try GPSDaemonRig(timeScale: 1)
+            let rig = try GPSDaemonRig(timeScale: Self.scale)
             try rig.startTrip(from: "darnytsia", to: "lisova")
             #expect(eventually { (try? rig.gps()["connected"] as? Bool) == true })
             let plannedArrival = try #require(parseStatusInstant(try rig.trip()["arrival"]))
@@ -67,7 +79,7 @@ extension GPSDaemonTests {
             let reach = try #require(events["chernihivska"])
             let running = reach.arrival.timeIntervalSince(leave)
             // The model reaches Chernihivska and buzzes "yours is next"...
-            #expect(eventually(timeout: running + mustHappenWithin) { (try? rig.alert("next_stop")["fired"] as? String) != nil })
+            #expect(eventually(timeout: running / Self.scale + mustHappenWithin) { (try? rig.alert("next_stop")["fired"] as? String) != nil })
             let firstFired = try #require(parseStatusInstant(try rig.alert("next_stop")["fired"]))
             // ...but the train is still on the bridge, running where the model had it 30 s ago: GPS places it
             // there and moves the arrival back by what is left of the run.
@@ -81,19 +93,21 @@ extension GPSDaemonTests {
             let arrival = try #require(parseStatusInstant(try rig.trip()["arrival"]))
             #expect(abs(arrival.timeIntervalSince(plannedArrival) - 30) < 2, "arrival \(arrival), planned \(plannedArrival)")
             // Re-armed: fired again only at the new instant.
-            #expect(eventually(timeout: 30 + mustHappenWithin) { (try? rig.alert("next_stop")["fired"] as? String) != nil })
+            #expect(eventually(timeout: 30 / Self.scale + mustHappenWithin) { (try? rig.alert("next_stop")["fired"] as? String) != nil })
             let refired = try rig.alert("next_stop")
             #expect(refired["due"] as? String == corrected["due"] as? String, "no further correction moved it")
             let refiredAt = try #require(parseStatusInstant(refired["fired"]))
-            // Timers never fire early; "at the corrected instant" allows the time a loaded machine takes to wake.
+            // Timers never fire early; "at the corrected instant" allows the time a loaded machine takes to wake (3 s
+            // of the wall clock, so that many times the scale on the model's timeline).
             #expect(refiredAt >= newDue, "fired \(refiredAt) before its due \(newDue)")
-            #expect(refiredAt.timeIntervalSince(newDue) < 3, "fired \(refiredAt), due \(newDue)")
+            let wakeAllowance = 3 * Self.scale
+            #expect(refiredAt.timeIntervalSince(newDue) < wakeAllowance, "fired \(refiredAt), due \(newDue)")
             #expect(try rig.lastSnapStation() == "chernihivska", "the station the train runs to")
             #expect(rig.daemon.log.contains("gps snap to chernihivska (running"), "\(rig.daemon.log)")
         }
 
         @Test func aTrainStandingAheadOfTheModelMovesItForward() throws {
-            let rig = try GPSDaemonRig(timeScale: 1)
+            let rig = try GPSDaemonRig(timeScale: Self.scale)
             try rig.startTrip(from: "darnytsia", to: "lisova")
             #expect(eventually { (try? rig.gps()["connected"] as? Bool) == true })
             let before = try rig.trip()
@@ -113,11 +127,12 @@ extension GPSDaemonTests {
             #expect(rig.daemon.log.contains("gps snap to chernihivska (standing"), "\(rig.daemon.log)")
         }
 
-        /// The recorded ride replayed through gpsd in real time, its receiver times the trace's own from 5 s after
-        /// the start (the train pulls out 15 s after the model's departure). What the daemon learns and where it
-        /// puts the arrival follow from the trace's times alone, however late each epoch is sent.
+        /// The recorded ride replayed through gpsd at the daemon's pace, from 5 s (model) after the start (the train
+        /// pulls out 15 s after the model's departure), each epoch stamped at the wall instant of its trace time. What
+        /// the daemon learns and where it puts the arrival follow from those stamps alone, however late each epoch
+        /// is sent.
         @Test func theRecordedSurfaceRidePlacesTheTrainAndTeachesBothSegments() throws {
-            let rig = try GPSDaemonRig(timeScale: 1)
+            let rig = try GPSDaemonRig(timeScale: Self.traceScale)
             try rig.startTrip(from: "darnytsia", to: "lisova")
             #expect(eventually { (try? rig.gps()["connected"] as? Bool) == true })
             let started = try rig.trip()
@@ -133,7 +148,9 @@ extension GPSDaemonTests {
                 "chernihivska>lisova": try offset("arrive", "lisova") - offset("depart", "chernihivska"),
             ]
             let base = t0.addingTimeInterval(5)
-            try NMEATraceReplayer(trace: trace).replayInRealTime(into: gpsd, baseNs: Int64(base.timeIntervalSince1970 * 1e9))
+            let baseWall = try #require(rig.timeline).wall(atModel: base)
+            try NMEATraceReplayer(trace: trace).replayInRealTime(into: gpsd, baseNs: Int64(baseWall.timeIntervalSince1970 * 1e9),
+                                                                 scale: Self.traceScale)
 
             #expect(eventually { (try? rig.lastSnapStation()) == "lisova" }, "\(String(describing: try? rig.gps()))")
             let gps = try rig.gps()

@@ -6,11 +6,10 @@ import Testing
 /// A real gpsd (fed NMEA on loopback) and a real `metrotimerd` child told to use it, for the daemon's GPS tests.
 ///
 /// Time: the daemon judges a fix's age by its receiver time against the *system* wall clock, whatever the time
-/// scale, so every fix here is stamped with the wall clock at the moment it is sent (or deliberately off it).
-/// The engine places a fix at its own receiver time (read through the trip's wall mapping), which moves one to
-/// one with the wall clock while a scaled model runs S times faster: a test whose fixes must agree with the
-/// model's schedule (or disagree by a known amount) rides at scale 1, where the fix's time and the model's
-/// timeline are the same clock.
+/// scale, and places the fix where the model was when it was taken: its receipt on the model's timeline less its
+/// age, scaled. So every fix here is stamped with the wall clock at the moment it is sent (or deliberately off
+/// it), and a test that puts the train somewhere at a model instant reads "now" through `timeline` (status
+/// instants are model instants, running `time_scale` times faster than the wall clock).
 final class GPSDaemonRig {
     /// Stations of the M1 surface stretch (© OpenStreetMap contributors, ODbL 1.0), as in the network data.
     static let stations: [String: (latitude: Double, longitude: Double)] = [
@@ -29,6 +28,9 @@ final class GPSDaemonRig {
     private(set) var gpsd: GPSDProcess?
     let gpsdPort: UInt16
     let daemon: DaemonProcess
+    let timeScale: Double
+    /// The model's timeline against this process's wall clock, measured when the trip starts (`startTrip`).
+    private(set) var timeline: ModelTimeline?
 
     /// Starts gpsd (unless `startGPSD` is false: then the port is merely free) and the daemon at `timeScale`.
     init(timeScale: Double, startGPSD: Bool = true, extra: [String] = []) throws {
@@ -40,6 +42,7 @@ final class GPSDaemonRig {
         } else {
             gpsdPort = try Loopback.freePort(type: Int32(SOCK_STREAM.rawValue))
         }
+        self.timeScale = timeScale
         daemon = try DaemonProcess(timeScale: timeScale, extra: ["gpsd = 127.0.0.1:\(gpsdPort)", "log_level = debug"] + extra)
         try daemon.start()
     }
@@ -80,25 +83,44 @@ final class GPSDaemonRig {
         guard route.status == 0 else { throw DaemonProcessError("route failed: \(route.stderr)") }
         let start = try daemon.cli(["start"])
         guard start.status == 0 else { throw DaemonProcessError("start failed: \(start.stderr)") }
+        timeline = try ModelTimeline.measure(scale: timeScale) { try daemon.status()["now"] }
+    }
+
+    /// The model instant it is now (status instants are on this timeline).
+    func modelNow() throws -> Date {
+        try #require(timeline, "no trip started").model(atWall: Date())
     }
 
     /// One receiver epoch at a station (or any position), stamped `ageSeconds` before the wall clock now, with a
     /// speed over ground (RMC field 7, in knots): 0 by default, a train standing still.
     func send(at position: (latitude: Double, longitude: Double), ageSeconds: Double = 0, hdop: Double = 0.9,
               quality: Int = 1, speed: Double = 0) throws {
+        try send(at: position, stampNs: wallClockNowNs() - Int64(ageSeconds * 1e9), hdop: hdop, quality: quality,
+                 speed: speed)
+    }
+
+    /// One epoch at `position` taken at model instant `takenAt` (its age on arrival stretched by the scale).
+    func send(at position: (latitude: Double, longitude: Double), takenAt model: Date, speed: Double = 0) throws {
+        let wall = try #require(timeline, "no trip started").wall(atModel: model)
+        try send(at: position, stampNs: Int64((wall.timeIntervalSince1970 * 1e9).rounded()), speed: speed)
+    }
+
+    private func send(at position: (latitude: Double, longitude: Double), stampNs stamp: Int64, hdop: Double = 0.9,
+                      quality: Int = 1, speed: Double = 0) throws {
         let gpsd = try #require(gpsd, "gpsd is not running")
-        let stamp = wallClockNowNs() - Int64(ageSeconds * 1e9)
         try gpsd.send(NMEA.epoch(unixNs: stamp, latitude: position.latitude, longitude: position.longitude,
                                  hdop: hdop, quality: quality, speedMetersPerSecond: speed))
     }
 
     /// One receiver epoch of a train running from station `from` to `to` on the model's speed profile
     /// (`SegmentMotion`), having left at `departure` and taking `runningSeconds`: at the place and speed of the
-    /// profile at the wall instant the epoch is stamped with (now), shifted `lateSeconds` behind it.
+    /// profile at the model instant the epoch is stamped at (now), shifted `lateSeconds` behind it.
     func sendRunning(from: String, to: String, departure: Date, runningSeconds: Double, lateSeconds: Double = 0) throws {
         let gpsd = try #require(gpsd, "gpsd is not running")
+        let timeline = try #require(timeline, "no trip started")
         let stamp = wallClockNowNs()
-        let elapsed = Double(stamp) / 1e9 - departure.timeIntervalSince1970 - lateSeconds
+        let model = timeline.model(atWall: Date(timeIntervalSince1970: Double(stamp) / 1e9))
+        let elapsed = model.timeIntervalSince(departure) - lateSeconds
         let (position, speed) = try Self.onTheRun(from: from, to: to, runningSeconds: runningSeconds, elapsed: elapsed)
         try gpsd.send(NMEA.epoch(unixNs: stamp, latitude: position.latitude, longitude: position.longitude,
                                  speedMetersPerSecond: speed))
@@ -155,9 +177,9 @@ final class GPSDaemonRig {
         return out
     }
 
-    /// Sleeps until the wall clock reaches `instant` (at once if it has).
-    static func sleep(until instant: Date) {
-        let left = instant.timeIntervalSinceNow
+    /// Sleeps until the model's timeline reaches `instant` (at once if it has).
+    func sleep(untilModel instant: Date) throws {
+        let left = try #require(timeline, "no trip started").wall(atModel: instant).timeIntervalSinceNow
         if left > 0 { usleep(useconds_t(left * 1_000_000)) }
     }
 
@@ -226,4 +248,40 @@ func parseStatusInstant(_ text: Any?) -> Date? {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
     return formatter.date(from: text)
+}
+
+/// A daemon's model timeline against this process's wall clock: status instants are model instants, and they run
+/// `scale` times faster than the wall clock. Measured from the status's `now` and the wall clock around the request
+/// (the shortest of a few round trips, its midpoint): off by at most half a round trip, times the scale.
+struct ModelTimeline {
+    let scale: Double
+    let modelAnchor: Date
+    let wallAnchor: Date
+
+    /// The model instant at wall instant `wall`.
+    func model(atWall wall: Date) -> Date {
+        modelAnchor.addingTimeInterval(wall.timeIntervalSince(wallAnchor) * scale)
+    }
+
+    /// The wall instant at which the model reaches `model`.
+    func wall(atModel model: Date) -> Date {
+        wallAnchor.addingTimeInterval(model.timeIntervalSince(modelAnchor) / scale)
+    }
+
+    /// Reads `now` (a status instant) a few times and keeps the reading with the shortest round trip.
+    static func measure(scale: Double, now: () throws -> Any?) throws -> ModelTimeline {
+        var best: (roundTrip: TimeInterval, timeline: ModelTimeline)?
+        for _ in 0..<5 {
+            let before = Date()
+            let reading = try now()
+            let after = Date()
+            let model = try #require(parseStatusInstant(reading), "status now: \(String(describing: reading))")
+            let roundTrip = after.timeIntervalSince(before)
+            if best == nil || roundTrip < best!.roundTrip {
+                let middle = before.addingTimeInterval(roundTrip / 2)
+                best = (roundTrip, ModelTimeline(scale: scale, modelAnchor: model, wallAnchor: middle))
+            }
+        }
+        return try #require(best).timeline
+    }
 }

@@ -92,6 +92,24 @@ struct FixPlacementTests {
         #expect(left > running * 0.3, "the braking end takes more than its share of the distance")
     }
 
+    @Test func atATimeScaleTheFixsAgeSpansThatManyModelSeconds() {
+        // A daemon at time_scale 8: the receiver's clock and the age run at the wall's pace, the timeline 8× faster.
+        var (input, wallNow) = fix(from: "hidropark", to: "livoberezhna", share: 0.7, age: 2, receivedAfterT0: 400)
+        input.timeScale = 8
+        guard case .accepted(_, _, let seenAt, _) = decide((input, wallNow)) else {
+            Issue.record("placed: \(decide((input, wallNow)))"); return
+        }
+        #expect(seenAt == trip.t0 + 384, "2 s of wall clock before receipt are 16 s of the scaled timeline")
+        // The age is still judged on the wall clock: 10 s is the limit whatever the scale.
+        var (old, oldNow) = fix(from: "hidropark", to: "livoberezhna", share: 0.7, age: 11, receivedAfterT0: 400)
+        old.timeScale = 8
+        #expect(decide((old, oldNow)) == .rejected(.stale))
+        // A scaled age reaching back before the start is before the start, not a wrapped instant.
+        var (early, earlyNow) = fix(from: "hidropark", to: "livoberezhna", share: 0.7, age: 9, receivedAfterT0: 40)
+        early.timeScale = 8
+        #expect(decide((early, earlyNow)) == .rejected(.beforeStart))
+    }
+
     @Test func aSlowFixAtAPlatformIsAStandingTrainAndNoSpeedMeansRunning() {
         guard case .accepted(.standing(let at, let arrival, let departure), _, let seenAt, _)
             = decide(fix(from: "hidropark", speed: 0.3, receivedAfterT0: 400))

@@ -179,7 +179,8 @@ final class GPSLink {
                 let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
                                      horizontalErrorMeters: fix.horizontalErrorMeters, mode: Int(fix.mode.rawValue),
                                      speedMetersPerSecond: fix.speedMetersPerSecond,
-                                     receiverUnixNanoseconds: fix.receiverTimeUnixNs, receivedAt: clock.now())
+                                     receiverUnixNanoseconds: fix.receiverTimeUnixNs, receivedAt: clock.now(),
+                                     timeScale: clock.scale)
                 onFix(input, wallNow)
             }
             // What the bound left in libgps's buffer is read next turn, after due timers (the socket may no longer

@@ -13,8 +13,13 @@ public struct FixInput: Hashable, Sendable {
     public var receiverUnixNanoseconds: Int64?
     /// When the fix reached the daemon, on the trip timeline.
     public var receivedAt: Instant
+    /// Model nanoseconds per nanosecond of the wall clock: 1 in service. A demo's or a test's `time_scale` runs the
+    /// model faster than the receiver's clock, so the fix's age (wall clock) spans that many times more of the
+    /// trip timeline, and the fix is placed where the model was when it was taken, not where it is on receipt.
+    public var timeScale: Double
     public init(latitude: Double, longitude: Double, horizontalErrorMeters: Double?, mode: Int,
-                speedMetersPerSecond: Double? = nil, receiverUnixNanoseconds: Int64?, receivedAt: Instant)
+                speedMetersPerSecond: Double? = nil, receiverUnixNanoseconds: Int64?, receivedAt: Instant,
+                timeScale: Double = 1)
     {
         self.latitude = latitude
         self.longitude = longitude
@@ -23,28 +28,6 @@ public struct FixInput: Hashable, Sendable {
         self.speedMetersPerSecond = speedMetersPerSecond
         self.receiverUnixNanoseconds = receiverUnixNanoseconds
         self.receivedAt = receivedAt
+        self.timeScale = timeScale
     }
 }
-
-/// Why a fix was dropped (model §5.4).
-public enum FixRejection: String, Hashable, Sendable, CaseIterable, Codable {
-    /// Mode is neither 2D nor 3D.
-    case noFix = "no_fix"
-    /// No horizontal error estimate (or a meaningless one, ≤ 0).
-    case accuracyUnknown = "accuracy_unknown"
-    /// Horizontal error above 100 m.
-    case inaccurate
-    /// Older than 10 s.
-    case stale
-    /// Time stamped in the future beyond the tolerance.
-    case future
-    /// Time stamped before the trip started.
-    case beforeStart = "before_start"
-    /// No receiver time.
-    case noTime = "no_time"
-    /// Not within 400 m of the route's line where it runs under open sky.
-    case offRoute = "off_route"
-    /// Slower than a train at the platforms of a change: the rider on foot, waiting or walking, not a train.
-    case onFoot = "on_foot"
-}
-

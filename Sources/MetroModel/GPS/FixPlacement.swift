@@ -21,8 +21,11 @@ extension RideNetwork {
         guard trip.wall.instant(atUnixNanoseconds: fixTime) >= trip.t0 else { return .rejected(.beforeStart) }
         // The fix's own time says where the train was when: its age before it arrived here (never after). Taken as
         // an age, not through the trip's wall mapping, so a step of the wall clock since the start moves nothing.
-        let seenAt = Instant(nanoseconds: fix.receivedAt.nanoseconds - max(age, 0))
-        guard seenAt >= trip.t0 else { return .rejected(.beforeStart) }
+        // At a time scale the age spans that many times more of the timeline (capped: the age is at most 10 s here).
+        let modelAge = fix.timeScale > 1 ? Int64(min(Double(max(age, 0)) * fix.timeScale, 1e15)) : max(age, 0)
+        let (seenNanoseconds, early) = fix.receivedAt.nanoseconds.subtractingReportingOverflow(modelAge)
+        let seenAt = Instant(nanoseconds: seenNanoseconds)
+        guard !early, seenAt >= trip.t0 else { return .rejected(.beforeStart) }
 
         let projections = trackProjections(latitude: fix.latitude, longitude: fix.longitude, route: trip.route)
         guard let nearest = projections.map(\.offTrackMeters).min() else { return .rejected(.offRoute) }
