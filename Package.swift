@@ -10,6 +10,7 @@
 //   MetroGPIO     libgpiod wrapper (button and motor), over CGpioShim: libgpiod 1.6 or 2.x, whichever is installed
 //   MetroGPS      libgps wrapper (gpsd fixes)
 //   MetroInput    evdev wrapper (a phone's keys as buttons, its force-feedback vibrator as the motor), over CInputShim
+//   MetroIIO      IIO wrapper (an accelerometer's buffer: sysfs attributes and /dev/iio:deviceN)
 //   MetroDaemon   adapters + event loop wiring of metrotimerd
 //   MetroCLI      the metrotimer command line
 //   MetroTestSupport  what the tests and the lab share: a recording double of every engine seam, the virtual
@@ -68,9 +69,10 @@ let package = Package(
         .target(name: "MetroGPIO", dependencies: ["CGpioShim", "MetroSystem"]),
         .target(name: "MetroGPS", dependencies: ["CGPS"]),
         .target(name: "MetroInput", dependencies: ["CInputShim", "MetroSystem"]),
+        .target(name: "MetroIIO", dependencies: ["MetroSystem"]),
         .target(name: "MetroDaemon", dependencies: [
             "MetroModel", "MetroEngine", "MetroControl", "MetroSystem", "MetroSQLite", "MetroGPIO", "MetroGPS",
-            "MetroInput",
+            "MetroInput", "MetroIIO",
         ]),
         .target(name: "MetroCLI", dependencies: ["MetroModel", "MetroControl", "MetroSystem", "MetroGTFS", "MetroGTFSFiles"]),
 
@@ -96,6 +98,8 @@ let package = Package(
         // Tests.
         // A real gpsd fed NMEA on loopback, shared by the GPS wrapper's and the daemon's tests.
         .target(name: "GPSTestSupport", dependencies: ["MetroGPS"], path: "Tests/GPSTestSupport"),
+        // Sysfs trees and FIFOs standing in for IIO accelerometers, shared by the readers' and the daemon's tests.
+        .target(name: "IIOTestSupport", path: "Tests/IIOTestSupport"),
         .testTarget(name: "MetroModelTests", dependencies: ["MetroModel", "MetroTestSupport"]),
         .testTarget(name: "MetroEngineTests", dependencies: ["MetroEngine", "MetroTestSupport", "MetroModel"]),
         .testTarget(name: "MetroLabTests", dependencies: ["MetroLab", "MetroModel", "MetroTestSupport"]),
@@ -103,9 +107,10 @@ let package = Package(
         .testTarget(name: "MetroGPSTests", dependencies: ["MetroGPS", "GPSTestSupport"]),
         .testTarget(name: "MetroGPIOTests", dependencies: ["MetroGPIO"]),
         .testTarget(name: "MetroInputTests", dependencies: ["MetroInput", "CInputShim"]),
+        .testTarget(name: "MetroIIOTests", dependencies: ["MetroIIO", "IIOTestSupport"]),
         .testTarget(name: "MetroDaemonTests", dependencies: [
             "MetroDaemon", "MetroControl", "MetroCLI", "MetroEngine", "MetroModel", "MetroSystem", "MetroSQLite", "MetroGPIO",
-            "MetroInput", "MetroTestSupport", "CLinuxShim", "GPSTestSupport",
+            "MetroInput", "MetroIIO", "MetroTestSupport", "CLinuxShim", "GPSTestSupport", "IIOTestSupport",
         ]),
         .testTarget(name: "MetroCLITests", dependencies: ["MetroCLI", "MetroControl", "MetroModel"]),
         .testTarget(name: "MetroGTFSTests", dependencies: ["MetroGTFS", "MetroModel", "MetroTestSupport"]),
