@@ -20,11 +20,15 @@ public struct ActiveTrip: Codable, Equatable, Sendable {
     public var passive: PassiveCalibration
     /// The route as passive calibration reads it (modelled dwell per event), fixed at start.
     public var passiveStops: [PassiveCalibration.Stop]
+    /// When motion confirmed "yours is next" at the stop before the destination (model §5.5): at most once a trip,
+    /// never played again after a restart (it repeats an alert; the alert's own delivery stands).
+    public var nextStopConfirmed: Instant?
     /// Set by the store when the trip was saved during an earlier boot (its instants are on the old boot clock).
     public var savedOnOtherBoot: Bool?
 
     private enum CodingKeys: String, CodingKey {
         case trip, fired, delivered, plans, service, lastGPSCorrection, passive, passiveStops, savedOnOtherBoot
+        case nextStopConfirmed
     }
 
     /// Decodes a stored trip. One stored before delivery was recorded has no `delivered`: its fired alerts count
@@ -40,6 +44,7 @@ public struct ActiveTrip: Codable, Equatable, Sendable {
         passive = try c.decode(PassiveCalibration.self, forKey: .passive)
         passiveStops = try c.decode([PassiveCalibration.Stop].self, forKey: .passiveStops)
         savedOnOtherBoot = try c.decodeIfPresent(Bool.self, forKey: .savedOnOtherBoot)
+        nextStopConfirmed = try c.decodeIfPresent(Instant.self, forKey: .nextStopConfirmed)
     }
 
     public init(trip: Trip, service: ServiceIssue?, passiveStops: [PassiveCalibration.Stop]) {
@@ -117,6 +122,7 @@ extension ActiveTrip {
         out.delivered = delivered.mapValues(s)
         out.plans = plans.map { AlertPlan(kind: $0.kind, instant: s($0.instant), station: $0.station) }
         out.lastGPSCorrection = lastGPSCorrection.map(s)
+        out.nextStopConfirmed = nextStopConfirmed.map(s)
         out.passive = PassiveCalibration()
         out.savedOnOtherBoot = nil
         return out

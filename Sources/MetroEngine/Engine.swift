@@ -22,6 +22,9 @@ public final class Engine {
     public internal(set) var selectedRoute: RouteChoice?
     public internal(set) var active: ActiveTrip?
     public internal(set) var gps = GPSStatistics()
+    /// What the accelerometer has shown on the running trip (model §5.5); kept in memory only: after a restart the
+    /// motion is read afresh, and a change whose walk was not seen is not taken from motion.
+    var motionTracking: MotionTracking?
     public internal(set) var calibrationSession: CalibrationSession?
     /// Samples of the running calibration session that failed the plausibility checks (model §6), for the status.
     public internal(set) var calibrationRejections: [Phrase] = []

@@ -78,6 +78,26 @@ struct DeliveryTests {
         #expect(second.haptics.onEdges(.yoursIsNext).isEmpty, "yours-is-next replayed after get-off-now had fired")
     }
 
+    @Test("down across both alerts: the restart sounds get off now at once; yours is next is swallowed, never played")
+    func aRestartAfterTheArrivalSkipsYoursIsNext() throws {
+        let first = PlayingRig(route: Self.route)
+        let t0 = try ride(first)
+        first.advance(to: t0 + 1000)
+        let beforeBoth = try #require(first.store.activeTrip)
+        #expect(beforeBoth.fired.isEmpty)
+
+        // Killed at t0 + 1000 s, back 20 s after the arrival instant: both alerts are due at once.
+        let second = PlayingRig(now: t0 + 1334 + 20, store: RecordingStore(), route: Self.route)
+        second.engine.restore(beforeBoth, now: second.now)
+        #expect(second.haptics.edges.first == PlayingHaptics.Edge(on: true, kind: .getOffNow, at: t0 + 1334 + 20))
+        second.advance(to: t0 + 1334 + 60)
+        #expect(second.haptics.onEdges(.yoursIsNext).isEmpty, "yours-is-next played after the arrival")
+        let stored = try #require(second.store.activeTrip)
+        // Model §4: a missed next_stop with the arrival 30 s away or less is swallowed, not fired (nothing to replay).
+        #expect(stored.fired[.nextStop] == nil, "yours-is-next marked fired: a later restart would play it")
+        #expect(stored.fired[.arrival] == t0 + 1334 + 20)
+    }
+
     @Test("the wake-up alarm: repeats rising at absolute instants, only those wake-ups, the final pattern at the cap")
     func wakeUpAlarmRunsToItsCap() throws {
         let rig = PlayingRig(route: Self.route)
