@@ -8,7 +8,8 @@ public enum AccuracyReport {
         let rides = figures.tallies.filter { $0.key.kind != .surface }.values.reduce(0) { $0 + $1.rides }
         var out = "Seed \(plan.seed); \(figures.pairs) ordered pairs × \(plan.slots.count) times of day × "
             + "\(HeadwayReading.allCases.count) headway readings; \(plan.startOnlyRides) rides per pair, time and reading "
-            + "with the start press only, \(plan.correctingRides) with each correcting behaviour: \(rides) rides.\n\n"
+            + "with the start press only, \(plan.correctingRides) with each correcting behaviour"
+            + (plan.motionRides > 0 ? " (\(plan.motionRides) with motion)" : "") + ": \(rides) rides.\n\n"
         if section == "current" {
             out += "**Before and after on the same rides** (all times of day, both readings):\n\n"
                 + FigureTable.beforeAndAfter(figures) + "\n"
@@ -18,6 +19,11 @@ public enum AccuracyReport {
             out += "\n**What GPS teaches calibration** (start press + GPS, all times of day, both readings; each ride "
                 + "from an empty store, each running average it learned against that ride's true running time of the "
                 + "segment):\n\n" + FigureTable.calibration(figures)
+        }
+        if figures.total(behaviour: .motion).rides > 0 {
+            out += "\n**What the stop detector found** (motion, start press only, all times of day, both readings; the "
+                + "lab's synthetic traces, an event within \(Int(MotionDetection.tolerance)) s of the truth; the first "
+                + "pull-out is the start press's own):\n\n" + FigureTable.motion(figures)
         }
         out += "\n**By time of day and headway reading** (start press only):\n\n" + FigureTable.bySlot(figures)
         out += "\n**Late share by stations ridden** (start press only, both readings):\n\n"

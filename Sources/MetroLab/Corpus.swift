@@ -20,10 +20,13 @@ public struct CorpusPlan: Sendable {
     /// Every `pairStride`-th ordered pair (1: all 2 652).
     public var pairStride: Int
     public var slots: [RideSlot]
+    /// Rides per pair, time of day and world for the motion rider (each synthesises a trace; 0: none).
+    public var motionRides: Int
 
     public init(seed: UInt64, startOnlyRides: Int, correctingRides: Int, pairStride: Int = 1,
-                slots: [RideSlot] = RideSlot.standard)
+                slots: [RideSlot] = RideSlot.standard, motionRides: Int = 2)
     {
+        self.motionRides = motionRides
         self.seed = seed
         self.startOnlyRides = startOnlyRides
         self.correctingRides = correctingRides
@@ -166,10 +169,12 @@ public struct Corpus: Sendable {
                 var behaviours: [RiderBehaviour] = [.startOnly]
                 if hasChange { behaviours.append(.trainDeparted) }
                 if hasSurface { behaviours.append(.gps) }
+                if plan.motionRides > 0 { behaviours.append(.motion) }
                 for behaviour in behaviours {
                     let b = UInt64(RiderBehaviour.allCases.firstIndex(of: behaviour)!)
                     var random = SplitMix64.stream(seed: plan.seed, UInt64(index), UInt64(s), readingIndex, b)
-                    let count = behaviour == .startOnly ? plan.startOnlyRides : plan.correctingRides
+                    let count = behaviour == .startOnly ? plan.startOnlyRides
+                        : behaviour == .motion ? plan.motionRides : plan.correctingRides
                     var tally = Tally()
                     var before = Tally()
                     for _ in 0..<count {

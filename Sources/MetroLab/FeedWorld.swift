@@ -147,12 +147,7 @@ public struct FeedWorld {
         for fix in gps?.fixes ?? [] {
             let at = instant(fix.seconds)
             guard at > press else { continue }  // the trip starts with the press
-            rig.advance(to: at)
-            let wallNow = wall.unixNanoseconds(at: at)
-            let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
-                                 horizontalErrorMeters: fix.reportedAccuracy, mode: 3, speedMetersPerSecond: fix.speed,
-                                 receiverUnixNanoseconds: wallNow - Int64(world.gpsLatencySeconds * 1e9), receivedAt: at)
-            rig.engine.gpsFix(input, wallNowUnixNanoseconds: wallNow, now: at)
+            rig.feed(fix, at: at, wall: wall, latencySeconds: world.gpsLatencySeconds)
             fed += 1
         }
         let doorsOpenInstant = instant(doorsOpen)

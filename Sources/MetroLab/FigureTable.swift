@@ -50,6 +50,29 @@ public enum FigureTable {
         return out
     }
 
+    /// How the stop detector did on the motion riders' synthetic traces: what it found against what each trace
+    /// held (within `MotionDetection.tolerance`), and the departures after a change the engine took.
+    public static func motion(_ f: CorpusFigures) -> String {
+        func share(_ part: Int, _ whole: Int) -> String { "\(percent(whole > 0 ? Double(part) / Double(whole) : nil)) (\(part) of \(whole))" }
+        var out = "| rides | n | hours | departures found | station stops found | signal stops seen as stops | false departures | false stops | starts without a pull-away (never taken) | walks found | changes taken from motion | taken − true pull-out, earliest / median / latest | yours is next confirmed at a stop: a station early / after the doors / rides brought into the window / out of it / the scheduled one after it |\n"
+        out += "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |\n"
+        for kind in [RideKind.oneLine, .change] {
+            let t = f.total(behaviour: .motion, kind: kind)
+            guard t.rides > 0 else { continue }
+            let m = t.motion
+            let hours = Double(m.seconds) / 3600
+            let error = m.takenError.total > 0
+                ? "\(seconds(m.takenError.quantile(0))) / \(seconds(m.takenError.quantile(0.5))) / \(seconds(m.takenError.quantile(1)))"
+                : "—"
+            out += "| \(kind.rawValue) | \(m.rides) | \(String(format: "%.0f", hours)) | \(share(m.departuresFound, m.departures)) "
+                + "| \(share(m.stationStopsFound, m.stationStops)) | \(share(m.signalStopsFound, m.signalStops)) "
+                + "| \(m.falseDepartures) | \(m.falseStops) | \(m.untrustedStarts) | \(share(m.walksFound, m.walks)) "
+                + "| \(kind == .change ? share(m.changesTaken, m.changesToTake) : "—") | \(error) "
+                + "| \(m.confirmations): \(m.confirmationsEarly) / \(m.confirmationsLate) / +\(m.confirmationsGained) / −\(m.confirmationsLost) / \(m.confirmationsRepeated) |\n"
+        }
+        return out
+    }
+
     static func row(_ a: String, _ b: String, _ t: Tally) -> String {
         var abs = SecondsHistogram()
         for (k, v) in t.arrivalError.counts { for _ in 0..<v { abs.add(Double(Swift.abs(k))) } }

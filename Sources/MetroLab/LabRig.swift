@@ -35,6 +35,17 @@ public final class LabRig {
     /// Wake-ups that would have spun (should stay 0).
     public private(set) var spins = 0
 
+    /// A fix the receiver reported at `at` (model time), as the daemon's GPS link hands it on: a 3D fix stamped by
+    /// the receiver `latencySeconds` before it reached the daemon, with the wall clock read then.
+    public func feed(_ fix: SimulatedFix, at: Instant, wall: WallClockMapping, latencySeconds: Double) {
+        advance(to: at)
+        let wallNow = wall.unixNanoseconds(at: at)
+        let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
+                             horizontalErrorMeters: fix.reportedAccuracy, mode: 3, speedMetersPerSecond: fix.speed,
+                             receiverUnixNanoseconds: wallNow - Int64(latencySeconds * 1e9), receivedAt: at)
+        engine.gpsFix(input, wallNowUnixNanoseconds: wallNow, now: at)
+    }
+
     /// The first instant a cue was played, if ever.
     public func firstPlayed(_ cue: HapticCue) -> Instant? { haptics.played.first { $0.cue == cue }?.at }
 }

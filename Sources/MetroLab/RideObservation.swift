@@ -24,6 +24,8 @@ public struct AlertTimes: Sendable, Equatable {
     public var nextStopBeforePolicy: Double?
     /// What the ride's GPS fixes taught passive calibration, against the ride's truth (empty without GPS).
     public var calibration = CalibrationBias()
+    /// How the stop detector did on the ride's synthetic trace (empty without motion).
+    public var motion = MotionDetection()
 
     public init(transfer: Double?, nextStop: Double?, arrival: Double?) {
         self.transfer = transfer
@@ -107,6 +109,14 @@ public struct EngineRider {
         return swallowed ? nil : instant
     }
 
+    /// The lab's window for "yours is next" (docs/accuracy.md, `Tally`): from 30 s before the true arrival at the
+    /// last stop or transfer before the destination to 30 s after it left; nil when the route has none.
+    static func window(route: [RouteEvent], truth: TrueRide) -> ClosedRange<Double>? {
+        let last = route.count - 1
+        let penultimate = last >= 2 ? (1...(last - 1)).last { route[$0].isStop || route[$0].isTransfer } : nil
+        return penultimate.map { (truth.arrival[$0] - 30)...(truth.departure[$0] + 30) }
+    }
+
     /// One ride with corrections: the engine sees the press, then the behaviour's "train departed" press or GPS
     /// fixes at the instants the true ride puts them, and the rider's "I'm off" when the doors open (or when
     /// "get off now" came, if later).
@@ -126,6 +136,8 @@ public struct EngineRider {
         var refused = 0
         var notAsked = false
         var pressTaken: Instant?
+        var motionDetection = MotionDetection()
+        var confirmedAt: Instant?
         switch behaviour {
         case .startOnly:
             break
@@ -145,17 +157,33 @@ public struct EngineRider {
                     notAsked = true
                 }
             }
+        case .motion:
+            let trace = world.motionTrace(route: route, truth: truth, origin: origin, &random)
+            var events: [(MotionEvent, Double)] = []
+            let batch = max(Int(MotionAssumptions.standard.sampleRate), 1)
+            var start = trace.samples.firstIndex { $0.at >= t0 } ?? trace.samples.count
+            while start < trace.samples.count {
+                let end = min(start + batch, trace.samples.count)
+                let samples = Array(trace.samples[start..<end])
+                let now = samples[samples.count - 1].at
+                rig.advance(to: now)
+                if let decision = rig.engine.motion(samples, now: now) {
+                    events += decision.events.map { ($0, now.seconds) }
+                    if let taken = decision.departureTaken {
+                        motionDetection.noteTaken(at: taken.at.seconds, truth: truth.departure[taken.change])
+                    }
+                    if case .confirm = decision.confirmation, let window = EngineRider.window(route: route, truth: truth) {
+                        motionDetection.noteConfirmed(at: now.seconds, window: window.lowerBound,
+                                                      doorsOpen: truth.destinationArrival)
+                        confirmedAt = now
+                    }
+                }
+                start = end
+            }
+            motionDetection.add(trace: trace, events: events, from: truth.pressDelay, end: truth.destinationArrival)
         case .gps:
             for fix in world.fixes(route: route, truth: truth, &random) {
-                let at = instant(fix.seconds)
-                rig.advance(to: at)
-                let wallNow = mapping.unixNanoseconds(at: at)
-                let input = FixInput(latitude: fix.latitude, longitude: fix.longitude,
-                                     horizontalErrorMeters: fix.reportedAccuracy, mode: 3,
-                                     speedMetersPerSecond: fix.speed,
-                                     receiverUnixNanoseconds: wallNow - Int64(world.assumptions.gpsLatencySeconds * 1e9),
-                                     receivedAt: at)
-                rig.engine.gpsFix(input, wallNowUnixNanoseconds: wallNow, now: at)
+                rig.feed(fix, at: instant(fix.seconds), wall: mapping, latencySeconds: world.assumptions.gpsLatencySeconds)
             }
         }
         // Until "get off now" has sounded (it may come after the doors opened) or the trip is gone.
@@ -168,6 +196,16 @@ public struct EngineRider {
         // counts is the last one before the doors opened, else the first one after.
         let warnings = rig.haptics.played.filter { $0.cue == .yoursIsNext }.map(\.at)
         let warning = warnings.last { $0 <= doorsOpen } ?? warnings.first
+        // What the confirmation changed: the warning that would have counted without it.
+        if let confirmed = confirmedAt, let window = EngineRider.window(route: route, truth: truth) {
+            var without = warnings
+            if let i = without.firstIndex(of: confirmed) { without.remove(at: i) }
+            let before = without.last { $0 <= doorsOpen } ?? without.first
+            func inside(_ w: Instant?) -> Bool { w.map { window.contains($0.seconds) } ?? false }
+            if inside(warning) && !inside(before) { motionDetection.confirmationsGained += 1 }
+            if !inside(warning) && inside(before) { motionDetection.confirmationsLost += 1 }
+            if warnings.contains(where: { $0 > confirmed && $0 <= doorsOpen }) { motionDetection.confirmationsRepeated += 1 }
+        }
         var times = AlertTimes(transfer: seconds(rig.firstPlayed(.changeHere), since: origin),
                                nextStop: seconds(warning, since: origin),
                                arrival: seconds(rig.firstPlayed(.getOffNow), since: origin))
@@ -181,6 +219,7 @@ public struct EngineRider {
         }
         if rig.engine.active != nil { try? rig.engine.arrived(now: max(rig.now, doorsOpen)) }
         times.refusedPresses = refused
+        times.motion = motionDetection
         // The ride started from an empty store: whatever it holds now, this ride taught it.
         if behaviour == .gps { times.calibration.add(rig.engine.calibration) { truth.runningTime($0, route: route) } }
         return times

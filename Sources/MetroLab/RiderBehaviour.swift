@@ -8,4 +8,6 @@ public enum RiderBehaviour: String, CaseIterable, Sendable {
     case trainDeparted = "presses train departed when asked"
     /// Presses at the start and carries a GPS receiver that sees the sky on surface stretches.
     case gps = "start press + GPS"
+    /// Presses only at the start and carries an accelerometer the daemon reads while the trip runs (model §5.5).
+    case motion = "motion, start press only"
 }

@@ -71,6 +71,8 @@ public struct Tally: Sendable, Equatable {
     public var notAsked = 0
     /// What GPS taught passive calibration on these rides, against their truth.
     public var calibration = CalibrationBias()
+    /// How the stop detector did on these rides' traces (motion riders only).
+    public var motion = MotionDetection()
     public init() {}
 
     public mutating func merge(_ o: Tally) {
@@ -81,6 +83,7 @@ public struct Tally: Sendable, Equatable {
         reminded += o.reminded; remindedAfterPress += o.remindedAfterPress
         remindedAfterDeparture += o.remindedAfterDeparture; notAsked += o.notAsked
         calibration.merge(o.calibration)
+        motion.merge(o.motion)
     }
 
     /// Share of rides with a change on which the reminder played.
@@ -116,5 +119,6 @@ public struct Tally: Sendable, Equatable {
         if alerts.notAsked { notAsked += 1 }
         if alerts.remindedAfterDeparture { remindedAfterDeparture += 1 }
         calibration.merge(alerts.calibration)
+        motion.merge(alerts.motion)
     }
 }

@@ -17,6 +17,8 @@ public struct TrueRide: Sendable, Equatable {
     public var changePressDelay: Double
     /// The headway met on the platform of a change, seconds (nil without a change).
     public var headway: Double?
+    /// When the rider reached the platform of a change, seconds (nil without a change): the walk ends there.
+    public var platform: Double? = nil
 
     /// The true destination arrival (doors open).
     public var destinationArrival: Double { arrival[arrival.count - 1] }
@@ -29,6 +31,7 @@ extension World {
         var arrival = [Double](repeating: 0, count: route.count)
         var departure = [Double](repeating: 0, count: route.count)
         var headwayMet: Double?
+        var platformReached: Double?
         let pressDelay = random.uniform(assumptions.pressDelay)
         let changePressDelay = random.uniform(assumptions.pressDelay)
         for i in 1...last {
@@ -38,6 +41,7 @@ extension World {
             {
                 let measured = network.transfers.first { Set([$0.a, $0.b]) == Set([node.exit, node.board]) }?.isMeasured ?? false
                 let platform = departure[i - 1] + walk(dataWalkSeconds: node.walkSeconds, measured: measured, &random)
+                platformReached = platform
                 if i == last {
                     arrival[i] = platform
                     departure[i] = platform
@@ -64,6 +68,6 @@ extension World {
             }
         }
         return TrueRide(arrival: arrival, departure: departure, pressDelay: pressDelay,
-                        changePressDelay: changePressDelay, headway: headwayMet)
+                        changePressDelay: changePressDelay, headway: headwayMet, platform: platformReached)
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// the alert policy's promises, checked through the real engine. Deterministic: the same rides every run.
 @Suite struct NeverLateTests {
     static let figures: CorpusFigures = Corpus(
-        worlds: labWorlds, plan: CorpusPlan(seed: 20_260_915, startOnlyRides: 12, correctingRides: 3, pairStride: 53)
+        worlds: labWorlds, plan: CorpusPlan(seed: 20_260_915, startOnlyRides: 12, correctingRides: 3, pairStride: 53,
+                                            motionRides: 0)
     ).run(chunks: 4)
 
     @Test func theCorpusCoversBothKindsOfRide() {
@@ -75,7 +76,8 @@ import Testing
 
     @Test func theEngineNeverSpunAndTheFiguresAreReproducible() {
         let again = Corpus(worlds: labWorlds,
-                           plan: CorpusPlan(seed: 20_260_915, startOnlyRides: 12, correctingRides: 3, pairStride: 53))
+                           plan: CorpusPlan(seed: 20_260_915, startOnlyRides: 12, correctingRides: 3, pairStride: 53,
+                                            motionRides: 0))
             .run(chunks: 3)
         #expect(again == Self.figures, "the same seed gave different figures with another split of the work")
     }
