@@ -65,13 +65,13 @@ TEST_TARGETS += test-gpio-arm64
 # names are used in recipes only) with metrotimer-bench added.
 FIGURES_OUT = $(GPIO_SIM_WORK)
 bench-arm64:
-	@$(MAKE) --no-print-directory $(INPUT_SIM_RIG)
+	@$(MAKE) --no-print-directory $(INPUT_SIM_RIG) $(MOTION_SIM_RIG)
 	sh scripts/arm64/build.sh trixie $(BUILD_DIR)/figures-arm64 --bench
 	sh Tests/arm64/board-guest.sh figures $(BUILD_DIR)/figures-arm64/release
 	@cache=$$(sh $(GPIO_SIM_DIR)/setup.sh trixie-backports) || exit 1; \
 	for product in $(GPIO_SIM_PRODUCTS) metrotimer-bench; do $(GPIO_SIM_SWIFT) --product $$product || exit 1; done; \
 	bin=$$($(GPIO_SIM_SWIFT) --show-bin-path) || exit 1; \
-	GUEST_SCRIPT=$(GPIO_SIM_DIR)/guest-figures.sh INPUT_RIG=$(INPUT_SIM_RIG) \
+	GUEST_SCRIPT=$(GPIO_SIM_DIR)/guest-figures.sh INPUT_RIG=$(INPUT_SIM_RIG) MOTION_RIG=$(MOTION_SIM_RIG) \
 	  sh $(GPIO_SIM_DIR)/mkinitramfs.sh "$$cache" "$$bin" $(FIGURES_OUT)/figures-x86_64/initramfs.cpio.gz || exit 1; \
 	GUEST_TIMEOUT=600 GPIO_SIM_TIMEOUT=720 sh $(GPIO_SIM_DIR)/run.sh "$$cache/vmlinuz" \
 	  $(FIGURES_OUT)/figures-x86_64/initramfs.cpio.gz $(FIGURES_OUT)/figures-x86_64/serial.log

@@ -3,14 +3,16 @@
 # arm64 kernel (7.x: gpio-sim, evdev and uinput are its own modules; Tests/gpio-sim/setup.sh
 # trixie-backports-arm64), with arm64 programs of metrotimer in its initramfs.
 #   board-guest.sh test PACKAGE.deb     the GPIO and input-device scenarios of the x86_64 guests
-#                                       (Tests/gpio-sim/guest-test.sh, Tests/input-sim/guest-input.sh), run by
+#                                       (Tests/gpio-sim/guest-test.sh, Tests/input-sim/guest-input.sh, and
+#                                       Tests/motion-sim/guest-motion.sh: the HID accelerometer), run by
 #                                       the programs of the Debian 13 arm64 package (make deb-arm64), unpacked,
 #                                       never rebuilt: what is tested is what a board installs
 #   board-guest.sh figures PROGRAMS     the daemon's figures (Tests/gpio-sim/guest-figures.sh) with the programs
 #                                       and metrotimer-bench of a cross build (scripts/arm64/build.sh --bench)
 # The guest's userland comes from the arm64 Debian 13 root the package is packed in (Tests/trixie/root.sh
 # builder-trixie-arm64): busybox, the libgpiod tools, and the libraries the programs load, found by that root's
-# own loader; the uinput rig is compiled there too, statically (docs/decisions.md, "The arm64 board guest").
+# own loader; the uinput and accelerometer rigs are compiled there too, statically (docs/decisions.md, "The arm64
+# board guest").
 # Only Debian 13's: Debian 12's arm64 kernel (6.1) has no gpio-sim, and the x86_64 bookworm guest already proves
 # the libgpiod 1.6 path.
 set -eu
@@ -69,8 +71,12 @@ fi
 cp "$SRC/Tests/input-sim/uinput-rig.c" "$root$work/uinput-rig.c"
 in_root gcc -static -O2 -Wall -Wextra -Werror -o "$work/uinput-rig" "$work/uinput-rig.c" \
   || { log "cannot compile the uinput rig in $root"; exit 1; }
+cp "$SRC/Tests/motion-sim/uhid-accel-rig.c" "$root$work/uhid-accel-rig.c"
+in_root gcc -static -O2 -Wall -Wextra -Werror -o "$work/uhid-accel-rig" "$work/uhid-accel-rig.c" -lm \
+  || { log "cannot compile the accelerometer rig in $root"; exit 1; }
 
-SYSROOT=$root BUSYBOX=$root/bin/busybox STRIPPED=yes INPUT_RIG=$root$work/uinput-rig GUEST_SCRIPT=$script \
+SYSROOT=$root BUSYBOX=$root/bin/busybox STRIPPED=yes INPUT_RIG=$root$work/uinput-rig \
+  MOTION_RIG=$root$work/uhid-accel-rig GUEST_SCRIPT=$script \
   sh "$SRC/Tests/gpio-sim/mkinitramfs.sh" "$cache" "$root$work/bin" "$OUT/initramfs.cpio.gz" 9>&-
 # Emulating another architecture costs about twice the x86_64 guest's time: both limits are doubled.
 GUEST_ARCH=aarch64 GUEST_TIMEOUT=${GUEST_TIMEOUT:-600} GPIO_SIM_TIMEOUT=${GPIO_SIM_TIMEOUT:-720} \

@@ -9,7 +9,7 @@
 # Which suites, and why (docs/decisions.md, "arm64: a cross build"): the model and the engine (the arithmetic
 # of every alert, on a 64-bit ARM with its own floating point and integer conversions), the system wrappers
 # (epoll, timerfd, signalfd, sockets, SQLite files: struct layouts and ioctl numbers differ by architecture),
-# the GPIO, input and GPS wrappers as far as they need no device (libgpiod's and libgps's arm64 builds; the
+# the GPIO, input, IIO and GPS wrappers as far as they need no device (libgpiod's and libgps's arm64 builds; the
 # devices are the guests'), the control protocol documents and the in-process command line. Not here: the
 # accuracy lab (the model and engine it drives are tested here; its 74 000 rides cost minutes under
 # qemu-user) and the daemon suites that fork metrotimerd for minutes (the process and its event loop are
@@ -21,7 +21,7 @@
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
-filter=${1:-${ARM64_TEST_FILTER:-MetroModelTests|MetroEngineTests|MetroSystemTests|MetroGPIOTests|MetroInputTests|MetroGPSTests|MetroCLITests|ControlProtocolDocTests}}
+filter=${1:-${ARM64_TEST_FILTER:-MetroModelTests|MetroEngineTests|MetroSystemTests|MetroGPIOTests|MetroInputTests|MetroIIOTests|MetroGPSTests|MetroCLITests|ControlProtocolDocTests}}
 log() { echo "arm64 tests: $*" >&2; }
 logs=$(mktemp -d "${TMPDIR:-/tmp}/metrotimer-arm64-tests.XXXXXX")
 

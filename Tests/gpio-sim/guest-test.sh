@@ -472,6 +472,9 @@ SCENARIOS="programs_present scenario_hwcheck_mirror scenario_hwcheck_busy_and_si
 # The input-device scenarios (a phone's key and vibrator through uinput) use these helpers and this chip.
 . /guest-input.sh
 SCENARIOS="$SCENARIOS $INPUT_SCENARIOS"
+# The motion scenarios (a HID sensor-hub accelerometer through uhid, read as the kernel's IIO buffer).
+. /guest-motion.sh
+SCENARIOS="$SCENARIOS $MOTION_SCENARIOS"
 
 make_chip
 for scenario in $SCENARIOS; do

@@ -9,6 +9,11 @@
 #   libgpiod tools and every shared library come from there, resolved by that system's own ldd.
 # env INPUT_RIG: the static uinput-rig (Tests/input-sim/uinput-rig.c, built by mk/gpio.mk), required: the
 #   guest also runs the input-device scenarios (Tests/input-sim/guest-input.sh).
+# env MOTION_RIG: the static uhid-accel-rig (Tests/motion-sim/uhid-accel-rig.c, built by mk/gpio.mk), required:
+#   the guest also runs the motion scenarios (Tests/motion-sim/guest-motion.sh) with the modules of the cache's
+#   modules/motion-order, which the scenario loads itself.
+# env MOTION_TRACE: the ride with motion's trace (metrotimer-lab motion-trace; its .truth beside it), for the
+#   daemon's ride with motion (the x86_64 guests; the scenario fails without it).
 # env BUSYBOX: the static busybox that is the guest's shell and tools (default: this host's /bin/busybox; the
 #   arm64 guest takes the arm64 root's, listed through qemu-user).
 # env GUEST_SCRIPT: what the guest runs as /test.sh (default guest-test.sh, the scenarios; the arm64 figures
@@ -23,6 +28,9 @@ SYSROOT=${SYSROOT:-}
 [ -x "$BIN/metrotimer-hwcheck" ] || { echo "mkinitramfs: $BIN/metrotimer-hwcheck is missing (build it first)" >&2; exit 1; }
 INPUT_RIG=${INPUT_RIG:-}
 [ -x "$INPUT_RIG" ] || { echo "mkinitramfs: INPUT_RIG='$INPUT_RIG' is not the built uinput-rig" >&2; exit 1; }
+MOTION_RIG=${MOTION_RIG:-}
+[ -x "$MOTION_RIG" ] || { echo "mkinitramfs: MOTION_RIG='$MOTION_RIG' is not the built uhid-accel-rig" >&2; exit 1; }
+[ -f "$CACHE/modules/motion-order" ] || { echo "mkinitramfs: $CACHE has no modules/motion-order (run setup.sh)" >&2; exit 1; }
 mkdir -p "$(dirname "$OUT")"
 R=$(mktemp -d "$(dirname "$OUT")/rootfs.XXXXXX"); trap 'rm -rf "$R"' EXIT
 chmod 755 "$R"   # the guest's / (mktemp's 0700 would shut out the unprivileged user of the permission test)
@@ -63,13 +71,22 @@ done
 mkdir -p "$R/usr/share/metrotimer"
 cp "$HERE/../../Data/kyiv-metro.json" "$R/usr/share/metrotimer/kyiv-metro.json"
 
-cp "$CACHE/modules/order" "$R/lib/modules/order"
-for module in $(cat "$CACHE/modules/order"); do cp "$CACHE/modules/$module" "$R/lib/modules/$module"; done
+cp "$CACHE/modules/order" "$CACHE/modules/motion-order" "$R/lib/modules/"
+for module in $(cat "$CACHE/modules/order" "$CACHE/modules/motion-order"); do
+  cp "$CACHE/modules/$module" "$R/lib/modules/$module"
+done
 cp "$CACHE/facts" "$R/lib/modules/facts"
 install -m 755 "$HERE/guest-init.sh" "$R/init"
 install -m 755 "${GUEST_SCRIPT:-$HERE/guest-test.sh}" "$R/test.sh"
 install -m 755 "$HERE/../input-sim/guest-input.sh" "$R/guest-input.sh"
 install -m 755 "$INPUT_RIG" "$R/usr/bin/uinput-rig"
+install -m 755 "$HERE/../motion-sim/guest-motion.sh" "$R/guest-motion.sh"
+install -m 755 "$MOTION_RIG" "$R/usr/bin/uhid-accel-rig"
+# The ride with motion (scenario_motion_ride): its trace and truth, beside it (MOTION_TRACE names the .trace).
+if [ -n "${MOTION_TRACE:-}" ]; then
+  cp "$MOTION_TRACE" "$R/motion-ride.trace" && cp "${MOTION_TRACE%.trace}.truth" "$R/motion-ride.truth" \
+    || { echo "mkinitramfs: cannot copy the ride trace $MOTION_TRACE" >&2; exit 1; }
+fi
 
 ( cd "$R" && find . -print0 | cpio --null -o -H newc --quiet -R 0:0 ) | gzip -1 > "$OUT"
 echo "initramfs: $OUT, $(stat -c %s "$OUT") bytes, programs:$included"

@@ -13,8 +13,14 @@
 #   modules/order  the order to load them in (configfs first; a built-in one is simply not there)
 #   facts          the kernel's GPIO and input configuration, as the guest output and the docs report it
 # The input-device test (Tests/input-sim) needs evdev and uinput too; they are modules in Debian's kernels and
-# come out of the same kernel package. A rerun finds `complete` there and returns at once; a cache made before
-# the input modules were part of it is extended from the one package that has them (no gpio-sim rebuild).
+# come out of the same kernel package. The motion test (Tests/motion-sim) needs uhid, hid-sensor-hub and
+# hid-sensor-accel-3d with every module they depend on (modules.dep: hid, industrialio, the IIO buffers and
+# triggers, the HID sensor helpers):
+#   modules/motion-order  the motion test's modules in load order, loaded by the test itself (not at boot)
+#   facts motion=         "ok", or "missing: MODULE..." when the kernel has neither the module nor it built in,
+#                         which the guest's motion scenario reports as a failure
+# A rerun finds `complete` there and returns at once; a cache made before the input or motion modules were part
+# of it is extended from the one package that has them (no gpio-sim rebuild).
 # Prints the cache directory on stdout (last line).
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -56,7 +62,8 @@ CACHE=$CACHE_BASE/$KVER
 mkdir -p "$CACHE_BASE"; exec 8>"$CACHE.lock"; flock 8
 EXTEND=no
 if [ -f "$CACHE/complete" ]; then
-  grep -q '^uinput=' "$CACHE/facts" 2>/dev/null && { echo "$CACHE"; exit 0; }
+  grep -q '^uinput=' "$CACHE/facts" 2>/dev/null && grep -q '^motion=' "$CACHE/facts" 2>/dev/null \
+    && { echo "$CACHE"; exit 0; }
   EXTEND=yes; rm -rf "$CACHE/build"; mkdir -p "$CACHE/build"
 else
   rm -rf "$CACHE"; mkdir -p "$CACHE/modules" "$CACHE/build"
@@ -90,6 +97,43 @@ take_input_modules() { # take_input_modules MODULE_DIR
   echo "$(cat "$CACHE/modules/order")$added" > "$CACHE/modules/order.new"
   mv "$CACHE/modules/order.new" "$CACHE/modules/order"
 }
+# The input modules once: a cache extended for the motion modules has them already.
+take_input_modules_once() { # take_input_modules_once MODULE_DIR
+  grep -q '^uinput=' "$CACHE/facts" 2>/dev/null || take_input_modules "$1"
+}
+
+# The motion test's modules and, depth first, everything modules.dep says each needs, into motion-order.
+MOTION_MODULES="uhid hid-sensor-hub hid-sensor-accel-3d"
+take_motion_modules() { # take_motion_modules MODULE_DIR CONFIG
+  # A kernel package ships no modules.dep (depmod makes it when the package is installed): made here.
+  [ -f "$1/modules.dep" ] || depmod -b "${1%/lib/modules/*}" "$(basename "$1")" >&2 \
+    || { log "depmod could not index the modules in $1"; exit 1; }
+  [ -f "$1/modules.dep" ] || { log "no modules.dep in $1"; exit 1; }
+  motion_order=""; motion_missing=""
+  take_with_dependencies() { # take_with_dependencies PATH (as modules.dep names it)
+    # sh has no local variables: the loop's list is expanded before the recursion, the name after it.
+    for dependency in $(awk -v m="$1:" '$1 == m { for (i = 2; i <= NF; i++) print $i }' "$MODULE_DIR/modules.dep"); do
+      take_with_dependencies "$dependency"
+    done
+    name=$(basename "$1"); name=${name%%.ko*}
+    case " $motion_order " in *" $name.ko "*) return 0 ;; esac
+    case "$1" in
+      *.ko.xz) xz -dc "$MODULE_DIR/$1" > "$CACHE/modules/$name.ko" ;;
+      *.ko) cp "$MODULE_DIR/$1" "$CACHE/modules/$name.ko" ;;
+      *) log "unexpected module file $1"; exit 1 ;;
+    esac
+    motion_order="$motion_order $name.ko"
+  }
+  MODULE_DIR=$1
+  for module in $MOTION_MODULES; do
+    path=$(awk -v m="/$module.ko" '{ p = $1; sub(/:$/, "", p); q = p; sub(/\.xz$/, "", q)
+                                     if (substr(q, length(q) - length(m) + 1) == m) { print p; exit } }' "$MODULE_DIR/modules.dep")
+    if [ -n "$path" ]; then take_with_dependencies "$path"; continue; fi
+    # Not a module: built in (nothing to load) or not in this kernel at all.
+    grep -q "^CONFIG_$(echo "$module" | tr 'a-z-' 'A-Z_')=y" "$2" || motion_missing="$motion_missing $module"
+  done
+  echo "$motion_order" > "$CACHE/modules/motion-order"
+}
 
 case "$FLAVOUR" in
 bookworm)
@@ -102,11 +146,11 @@ bookworm)
   fi
   mkdir -p "$CACHE/download"
   if [ "$EXTEND" = yes ]; then
-    log "adding the input modules to the cached kernel $KVER"
+    log "adding the input and motion modules to the cached kernel $KVER"
     download "$CACHE/download" "$IMG=$VER" || { log "cannot download $IMG=$VER"; exit 1; }
     dpkg-deb --fsys-tarfile "$(ls "$CACHE"/download/"${IMG}"_*.deb)" | tar -x -C "$CACHE/build" \
-      "./boot/config-$KVER" "./lib/modules/$KVER/kernel/drivers/input"
-    take_input_modules "$CACHE/build/lib/modules/$KVER"
+      "./boot/config-$KVER" "./lib/modules/$KVER"
+    take_input_modules_once "$CACHE/build/lib/modules/$KVER"
     CONFIG=$CACHE/build/boot/config-$KVER
   else
   download "$CACHE/download" "$IMG=$VER" "linux-source-6.1=$VER" \
@@ -114,10 +158,9 @@ bookworm)
   IMGDEB=$(ls "$CACHE"/download/"${IMG}"_*.deb)
   SRCDEB=$(ls "$CACHE"/download/linux-source-6.1_*.deb)
 
-  # Only a few files of the 70 MB image are needed.
+  # The kernel, its configuration and its modules (a few are kept).
   dpkg-deb --fsys-tarfile "$IMGDEB" | tar -x -C "$CACHE/build" \
-    "./boot/vmlinuz-$KVER" "./lib/modules/$KVER/kernel/fs/configfs/configfs.ko" "./boot/config-$KVER" \
-    "./lib/modules/$KVER/kernel/drivers/input"
+    "./boot/vmlinuz-$KVER" "./boot/config-$KVER" "./lib/modules/$KVER"
   mv "$CACHE/build/boot/vmlinuz-$KVER" "$CACHE/vmlinuz"
   mv "$CACHE/build/lib/modules/$KVER/kernel/fs/configfs/configfs.ko" "$CACHE/modules/configfs.ko"
   CONFIG=$CACHE/build/boot/config-$KVER
@@ -146,6 +189,7 @@ KB
   echo "configfs.ko gpio-sim.ko" > "$CACHE/modules/order"
   take_input_modules "$CACHE/build/lib/modules/$KVER"
   fi
+  take_motion_modules "$CACHE/build/lib/modules/$KVER" "$CONFIG"
   ;;
 trixie-backports|trixie-backports-arm64)
   VER=$(chroot "$TRIXIE" apt-cache show -t trixie-backports "$IMG" | awk '/^Version:/{print $2; exit}')
@@ -153,7 +197,7 @@ trixie-backports|trixie-backports-arm64)
   # Since 7.x Debian splits the kernel: linux-binary has vmlinuz, linux-base the config, linux-modules the rest.
   inroot=/var/tmp/gpio-sim-download; rm -rf "$TRIXIE$inroot"; mkdir -p "$TRIXIE$inroot"
   if [ "$EXTEND" = yes ]; then
-    log "adding the input modules to the cached kernel $KVER"
+    log "adding the input and motion modules to the cached kernel $KVER"
     dl_host=$TRIXIE$inroot download "$inroot" "linux-base-$KVER=$VER" "linux-modules-$KVER=$VER" \
       || { log "cannot download linux-base/modules-$KVER=$VER"; exit 1; }
   else
@@ -165,7 +209,7 @@ trixie-backports|trixie-backports-arm64)
   M=$CACHE/build/usr/lib/modules/$KVER
   CONFIG=$M/config
   if [ "$EXTEND" = yes ]; then
-    take_input_modules "$M"
+    take_input_modules_once "$M"
   else
   mv "$M/vmlinuz" "$CACHE/vmlinuz"
   order=""
@@ -180,6 +224,7 @@ trixie-backports|trixie-backports-arm64)
   echo "$order" > "$CACHE/modules/order"
   take_input_modules "$M"
   fi
+  take_motion_modules "$M" "$CONFIG"
   ;;
 esac
 
@@ -194,12 +239,17 @@ if [ "$sim" = n ]; then
   sim="m (built out of tree)"
 fi
 [ "$configfs" != n ] || { log "kernel $KVER has no configfs"; exit 1; }
-for module in $(cat "$CACHE/modules/order"); do
+for module in $(cat "$CACHE/modules/order" "$CACHE/modules/motion-order"); do
   modinfo -F vermagic "$CACHE/modules/$module" | grep -q "^$KVER " || { log "$module vermagic does not match $KVER"; exit 1; }
 done
 [ "$EXTEND" = no ] || sim=$(sed -n 's/^gpio_sim=//p' "$CACHE/facts")   # the first setup knew how it was made
+# The motion test's kernel pieces; a missing one is the guest scenario's loud failure, not setup's.
+motion=ok; [ -z "$motion_missing" ] || motion="missing:$motion_missing"
+[ "$motion" = ok ] || log "kernel $KVER lacks what the motion test needs ($motion): its guest scenario will fail"
 printf 'kernel=%s\nversion=%s\ngpio_sim=%s\ngpio_cdev_v1=%s\nuinput=%s\nevdev=%s\n' "$KVER" "$VER" "$sim" "$v1" \
   "$uinput" "$evdev" > "$CACHE/facts"
+printf 'uhid=%s\nhid_sensor_hub=%s\nhid_sensor_accel_3d=%s\niio_buffer=%s\nmotion=%s\n' "$(setting UHID)" \
+  "$(setting HID_SENSOR_HUB)" "$(setting HID_SENSOR_ACCEL_3D)" "$(setting IIO_BUFFER)" "$motion" >> "$CACHE/facts"
 
 cd "$HERE"; rm -rf "$CACHE/download" "$CACHE/build"   # the .debs and sources, no longer needed
 echo "$KVER" > "$CACHE/complete"
