@@ -130,18 +130,26 @@ struct AlertDeliveryCrashTests {
             var problems: [String] = [], measured: [String] = []
             for ride in 0..<ridesPerLane {
                 let r = try rig.startRide()
+                var upAgain: [String: Int64] = [:]
                 for (n, kind) in ["next_stop", "arrival"].enumerated() {
                     let index = (ride * 2 + n) * lanes + lane
                     let delta = -5_000_000 + Int64(index) * 35_000_000 / 49
                     guard let due = r.due[kind] else { throw DaemonProcessError("no \(kind) alert") }
                     sleepUntilBoottime(due + delta)
                     let killedAt = try rig.crashAndRestart()
-                    let restart = Double(boottimeNow() - killedAt) / 1e6
+                    upAgain[kind] = boottimeNow()
+                    let restart = Double((upAgain[kind] ?? killedAt) - killedAt) / 1e6
                     measured.append("\(kind) \(String(format: "%+.1f", Double(killedAt - due) / 1e6)) ms (up again in \(Int(restart)) ms)")
                 }
                 _ = rig.waitForCompletePlay("get_off_now", since: r.startedAt)
                 let record = rig.record
+                // A restart that took the 5.5 s "yours is next" had (less 3 s for its 2.7 s pattern) leaves it no room:
+                // cut by the arrival, or swallowed once the arrival is 30 model seconds away (model §4). A loaded
+                // machine once took 10 s to restart a daemon; that ride still owes its arrival alarm.
+                let lateRestart = (upAgain["next_stop"] ?? 0) > (r.due["arrival"] ?? .max) - 3_000_000_000
+                if lateRestart { print("kill-at-due sweep: lane \(lane) ride \(ride): the restart took too long for yours is next to play before the arrival; \(measured.suffix(2))") }
                 for kind in ["yours_is_next", "get_off_now"] where !record.plays(kind, since: r.startedAt).contains(where: \.complete) {
+                    if kind == "yours_is_next" && lateRestart { continue }
                     problems.append("lane \(lane) ride \(ride): \(kind) never played to its end; kills at \(measured.suffix(2))")
                 }
                 guard try rig.daemon.cli(["ack"]).status == 0, try rig.daemon.cli(["cancel"]).status == 0 else {
@@ -177,15 +185,19 @@ struct AlertDeliveryCrashTests {
                 let problemsBefore = problems.count
                 let logBefore = rig.daemon.log.utf8.count
                 let r = try rig.startRide()
-                guard let arrival = r.due["arrival"] else { throw DaemonProcessError("no arrival alert") }
+                guard let arrival = r.due["arrival"], let nextStopDue = r.due["next_stop"] else {
+                    throw DaemonProcessError("no arrival or next_stop alert: \(r.due)")
+                }
                 // The trip expires 600 model seconds after its arrival (docs/model.md, "Expiry"): 15 s at ×40.
                 let expiry = arrival + Int64(600 / rig.scale * 1e9)
                 let window = (r.startedAt + 300_000_000)...(arrival + 2_500_000_000)
                 let times = (0..<Int(random.next() % 3)).map { _ in Int64.random(in: window, using: &random) }.sorted()
                 var restarts: [String] = []
+                var downSpans: [(killedAt: Int64, upAgain: Int64)] = []
                 for at in times {
                     sleepUntilBoottime(max(at, boottimeNow()))
                     let killedAt = try rig.crashAndRestart()
+                    downSpans.append((killedAt, rig.upAgain.last ?? killedAt))
                     restarts.append(String(format: "%+.3f s (up again at %+.3f s)", Double(killedAt - arrival) / 1e9,
                                            Double((rig.upAgain.last ?? killedAt) - arrival) / 1e9))
                 }
@@ -194,7 +206,9 @@ struct AlertDeliveryCrashTests {
                 // A daemon that came back only after the trip's expiry rightly finds it over (model §12.4): it journals
                 // it `expired` and plays nothing. A machine loaded by unrelated work made a restart take that long
                 // once; every other ride must have its alarm.
-                let backAfterExpiry = !times.isEmpty && (rig.upAgain.last ?? 0) >= expiry
+                // Back less than the arrival alarm's first play (2.8 s) before the expiry, the alarm is cut short by
+                // it: the same case (a restart must then have taken more than 8 s).
+                let backAfterExpiry = !times.isEmpty && (rig.upAgain.last ?? 0) >= expiry - 3_000_000_000
                 if backAfterExpiry {
                     print("random-kill loop: the daemon came back after the trip's expiry, no alarm expected; \(description)")
                 } else if !rig.waitForCompletePlay("get_off_now", since: r.startedAt, latestSession: true) {
@@ -237,7 +251,25 @@ struct AlertDeliveryCrashTests {
                     let superseded = kind == "yours_is_next" && plays.contains { play in
                         !play.complete && alarms.contains { $0.session == play.session && $0.at > play.at }
                     }
-                    if !plays.contains(where: { $0.complete && $0.at < endedAt }) && !superseded && !backAfterExpiry {
+                    // Or, killed before it could be delivered and back only when the arrival was 30 model seconds
+                    // away or less, never played at all: a missed "yours is next" that close to the arrival is
+                    // swallowed (model §4), and "get off now" follows. (A loaded machine once took 10 s to restart
+                    // the daemon.) Before it could be delivered means before its instant (with the 4 s a loaded
+                    // machine may take to start it), or while its play had begun in the killed process; a process
+                    // that lived well past the instant without starting it still fails the check.
+                    let swallowedFrom = arrival - Int64(30 / rig.scale * 1e9)
+                    let supersededWhileDown = kind == "yours_is_next" && downSpans.contains { span in
+                        let killedProcess = record.sessions.lastIndex { $0.startedAt <= span.killedAt }
+                        return span.upAgain >= swallowedFrom
+                            && (span.killedAt - nextStopDue < 4_000_000_000
+                                || plays.contains { $0.session == killedProcess && $0.at <= span.killedAt })
+                    }
+                    if supersededWhileDown && plays.isEmpty {
+                        print("random-kill loop: yours_is_next swallowed, the daemon came back by the arrival; \(description)")
+                    }
+                    if !plays.contains(where: { $0.complete && $0.at < endedAt }) && !superseded && !supersededWhileDown
+                        && !backAfterExpiry
+                    {
                         problems.append("\(kind) never played to its end; \(description)")
                     }
                     if plays.contains(where: { $0.at >= endedAt }) { problems.append("\(kind) played after the trip ended; \(description)") }
@@ -295,9 +327,15 @@ struct AlertDeliveryCrashTests {
         let first = try #require(rig.record.plays("get_off_now", since: r.startedAt).first)
         sleepUntilBoottime(first.at + 5_000_000_000)
         let killedAt = try rig.crashAndRestart()
+        let upAgain = try #require(rig.upAgain.last)
         #expect(rig.waitForCompletePlay("get_off_now", since: killedAt, latestSession: true), "the alarm did not resume")
         let resumed = try #require(rig.record.plays("get_off_now", since: killedAt).first)
-        #expect(resumed.at < first.at + 15_000_000_000, "resumed only at its next scheduled play")
+        // At once means within 3 s of the daemon answering again, and before the next scheduled play (20 s after the
+        // first). A restart a loaded machine made last past 16 s would leave the two indistinguishable.
+        try #require(upAgain < first.at + 16_000_000_000,
+                     "the restart took \(Double(upAgain - killedAt) / 1e9) s: at once and on schedule cannot be told apart")
+        let atOnce: Int64 = min(max(first.at + 15_000_000_000, upAgain + 3_000_000_000), first.at + 19_000_000_000)
+        #expect(resumed.at < atOnce, "resumed only at its next scheduled play")
 
         #expect(eventually(timeout: 25 + mustHappenWithin) {
             rig.record.plays("get_off_now", since: resumed.at + 1).contains { $0.complete }

@@ -66,12 +66,20 @@ func contractSeconds(_ text: Any?) throws -> Double {
 
         // The alert that came due while down fired at once after the restart.
         let missed = try alert(restored, "next_stop")
-        let missedFiredAfter = try realOffset(missed["fired"], t0: t0)
-        #expect(missedFiredAfter > nextStopAfter, "fired before its instant")
-        // Between the restart (after `downUntil`) and its first answer (urgent timers run before any request);
-        // the margins are for the two clocks' readings, not for speed.
-        #expect(missedFiredAfter > downUntil - 0.2 && missedFiredAfter < restartedAt + 0.2,
-                "fired at \(missedFiredAfter) s, restarted at \(restartedAt) s")
+        if missed["fired"] is NSNull {
+            // Unless the daemon came back with the arrival 30 model seconds away or less (a loaded machine's restart
+            // once took 10 s): a missed "yours is next" is then swallowed (model §4).
+            #expect(restartedAt >= arrivalAfter - 30 / CrashSafetyTests.scale,
+                    "yours is next not fired after a restart at \(restartedAt) s, the arrival at \(arrivalAfter) s")
+            print("the restart took \(String(format: "%.1f", restartedAt - downUntil)) s: yours is next swallowed by the arrival")
+        } else {
+            let missedFiredAfter = try realOffset(missed["fired"], t0: t0)
+            #expect(missedFiredAfter > nextStopAfter, "fired before its instant")
+            // Between the restart (after `downUntil`) and its first answer (urgent timers run before any request);
+            // the margins are for the two clocks' readings, not for speed.
+            #expect(missedFiredAfter > downUntil - 0.2 && missedFiredAfter < restartedAt + 0.2,
+                    "fired at \(missedFiredAfter) s, restarted at \(restartedAt) s")
+        }
 
         // The remaining alert fires at its instant.
         #expect(try eventually(timeout: arrivalAfter - restartedAt + mustHappenWithin) {
@@ -81,9 +89,17 @@ func contractSeconds(_ text: Any?) throws -> Double {
         let latenessMilliseconds = (try contractSeconds(fired["fired"]) - (try contractSeconds(fired["due"]))) * 1000 / CrashSafetyTests.scale
         print("restored arrival alert lateness: \(String(format: "%.2f", latenessMilliseconds)) ms (real time)")
         #expect(latenessMilliseconds >= 0, "fired early")
-        // Re-armed on the wrong basis (from the restart rather than the trip's t0) it would be late by the down
-        // time, over 2 s of real time; a loaded machine stays far inside 1 s.
-        #expect(latenessMilliseconds < 1000)
+        if restartedAt < arrivalAfter {
+            // Re-armed on the wrong basis (from the restart rather than the trip's t0) it would be late by the down
+            // time, over 2 s of real time; a loaded machine stays far inside 1 s.
+            #expect(latenessMilliseconds < 1000)
+        } else {
+            // A restart a loaded machine made last past the arrival's instant (one once took 10 s): the arrival too
+            // came due while the daemon was down, and fired at once, as the missed "yours is next" did.
+            print("the restart took \(String(format: "%.1f", restartedAt - downUntil)) s, past the arrival: it fired at once")
+            let firedAfter = try realOffset(fired["fired"], t0: t0)
+            #expect(firedAfter < restartedAt + 0.2, "fired at \(firedAfter) s, restarted at \(restartedAt) s")
+        }
 
         // A second crash after the alert fired: restored with the same fired instant, not fired again.
         daemon.crash()
