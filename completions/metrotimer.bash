@@ -17,12 +17,12 @@ _metrotimer() {
     COMPREPLY=()
 
     local commands="stations plan route pin unpin routes start plus minus departed arrived cancel ack status
-        journal stats calibration calibrate press suspend resume suspensions remind"
+        journal stats calibration calibrate press suspend resume suspensions remind record-motion"
     local globals="--socket --lang --help --version"
 
     # Values of options, wherever they appear.
     case $prev in
-        --socket | --svg) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --socket | --svg | --output) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --lang) COMPREPLY=($(compgen -W "uk en" -- "$cur")); return ;;
         --data) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --at | --hold | --limit | --year) return ;;
@@ -34,7 +34,7 @@ _metrotimer() {
     for ((i = 1; i < COMP_CWORD; i++)); do
         word=${COMP_WORDS[i]}
         case $word in
-            --socket | --lang | --at | --hold | --button | --limit | --data | --year | --svg) ((i++)) ;;
+            --socket | --lang | --at | --hold | --button | --limit | --data | --year | --svg | --output) ((i++)) ;;
             -*) ;;
             *) if [[ -z $command ]]; then command=$word; else ((positional++)); fi ;;
         esac
@@ -61,6 +61,7 @@ _metrotimer() {
         press) options="--hold --button --lang" ;;
         stats) options="--json --year --svg --lang" ;;
         suspend | resume | suspensions | remind | ack) options="--json --lang" ;;
+        record-motion) options="--json --output --lang" ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$options" -- "$cur"))
@@ -79,6 +80,9 @@ _metrotimer() {
                 3 | 4) [[ ${COMP_WORDS[*]} == *" add "* ]] &&
                     COMPREPLY=($(compgen -W "$(_metrotimer_station_ids)" -- "$cur")) ;;
             esac ;;
+        record-motion)
+            # record-motion start [LABEL] | stop | list | export ID [--output FILE] | delete ID
+            ((positional == 0)) && COMPREPLY=($(compgen -W "start stop list export delete" -- "$cur")) ;;
         calibrate)
             case $positional in
                 0) COMPREPLY=($(compgen -W "m1 m2 m3" -- "$cur")) ;;

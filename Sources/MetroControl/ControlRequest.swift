@@ -44,6 +44,16 @@ public enum ControlRequest: Equatable, Sendable {
     case remindRemove(number: Int)
     /// The year on the metro (`metrotimer stats --year`).
     case year(Int)
+    /// Start recording the accelerometer (`metrotimer record-motion start`), with an optional label.
+    case recordStart(label: String?)
+    case recordStop
+    case recordings
+    /// A page of a recording's samples: those stored after the cursor `after` (0: from the start).
+    case recordExport(id: Int, after: Int)
+    case recordDelete(id: Int)
+
+    /// The longest label of a recording, in characters.
+    public static let maximumRecordingLabel = 80
 
     /// The largest request line accepted, in bytes.
     public static let maximumLineLength = 4096
@@ -141,6 +151,19 @@ public enum ControlRequest: Equatable, Sendable {
         case "reminders": request = .reminders
         case "remind_remove": request = .remindRemove(number: try reader.requiredInteger("number", in: 1...1000))
         case "year": request = .year(try reader.requiredInteger("year", in: 2000...2100))
+        case "record_start":
+            let label = fields["label"] == nil ? nil : try reader.string("label", maxLength: maximumRecordingLabel)
+            if let label, label.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                throw ControlRequestError(uk: "поле 'label' не може містити керівних символів (нового рядка, табуляції)",
+                                          en: "field 'label' must not contain control characters (a newline, a tab)")
+            }
+            request = .recordStart(label: label)
+        case "record_stop": request = .recordStop
+        case "recordings": request = .recordings
+        case "record_export":
+            request = .recordExport(id: try reader.requiredInteger("id", in: 1...Int(Int32.max)),
+                                    after: try reader.integer("after", in: 0...Int(Int64.max / 2), default: 0))
+        case "record_delete": request = .recordDelete(id: try reader.requiredInteger("id", in: 1...Int(Int32.max)))
         default:
             throw ControlRequestError(uk: "невідома команда '\(cmd.prefix(40))'", en: "unknown command '\(cmd.prefix(40))'")
         }

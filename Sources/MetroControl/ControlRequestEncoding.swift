@@ -45,6 +45,11 @@ extension ControlRequest {
         case .reminders: set("reminders")
         case .remindRemove(let number): set("remind_remove", ["number": .number(Double(number))])
         case .year(let year): set("year", ["year": .number(Double(year))])
+        case .recordStart(let label): set("record_start", label.map { ["label": .string($0)] } ?? [:])
+        case .recordStop: set("record_stop")
+        case .recordings: set("recordings")
+        case .recordExport(let id, let after): set("record_export", ["id": .number(Double(id)), "after": .number(Double(after))])
+        case .recordDelete(let id): set("record_delete", ["id": .number(Double(id))])
         }
         if let language { fields["lang"] = .string(language.rawValue) }
         return jsonLine(JSONValue.object(fields))

@@ -7,7 +7,7 @@ import MetroModel
 public struct DaemonFault: Equatable, Sendable {
     /// The part at fault, a stable word in the status (`fault_details[].part`).
     public enum Part: String, Sendable {
-        case gpio, gps, motor
+        case gpio, gps, motor, motion
     }
 
     public var part: Part

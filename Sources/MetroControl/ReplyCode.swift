@@ -21,6 +21,11 @@ public enum ReplyCode: String, CaseIterable, Sendable {
     case noReminder = "no_reminder"
     case duplicateReminder = "duplicate_reminder"
     case tooManyReminders = "too_many_reminders"
+    case noMotion = "no_motion"
+    case recording
+    case notRecording = "not_recording"
+    case noRecording = "no_recording"
+    case recordingsFull = "recordings_full"
 
     /// The exit status of `metrotimer` (sysexits.h numbering) when the daemon replies with this code.
     public var exitStatus: Int32 {
@@ -33,7 +38,8 @@ public enum ReplyCode: String, CaseIterable, Sendable {
         case .permissionDenied: return 77
         // A well-formed request the daemon refused.
         case .noRoute, .tripActive, .noTrip, .plan, .notAStretch, .rejected, .calibrating, .notCalibrating, .storage,
-             .notSimulated, .noButton, .noReminder, .duplicateReminder, .tooManyReminders:
+             .notSimulated, .noButton, .noReminder, .duplicateReminder, .tooManyReminders, .noMotion, .recording,
+             .notRecording, .noRecording, .recordingsFull:
             return 1
         }
     }

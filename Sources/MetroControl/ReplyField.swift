@@ -3,6 +3,7 @@
 public enum ReplyField: String, Sendable, CaseIterable {
     case status, routes, journal, stats, accuracy, calibration, year, reminders, added, removed
     case suspensions, suspend, resumed, pin, unpin, acknowledged, pressed, gesture
+    case recording, recordings, samples, stops, next, deleted
 }
 
 extension JSONValue {

@@ -18,6 +18,8 @@ public struct DaemonFacts: Equatable, Sendable {
     /// The last motor transitions of the simulated board (newest last), empty on real hardware.
     public var motor: [String]
     public var language: Language
+    /// The motion recording running, or the last one the daemon stopped by itself (`record-motion`).
+    public var recording: StatusDocument.Recording?
 
     public init(clock: String, hardware: String, timeScale: Double, wallClockSynchronised: Bool,
                 wallClockSource: String, gpsWatching: Bool, gpsConnected: Bool, faults: [DaemonFault], motor: [String],
@@ -202,6 +204,29 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         }
     }
 
+    /// The motion recording running (`end_reason` null), or the last one the daemon stopped by itself (at its cap,
+    /// or the sensor failed) until the next is started or stopped, with a note saying so in both languages.
+    public struct Recording: Codable, Equatable, Sendable {
+        public var id: Int64
+        public var label: String
+        public var end_reason: String?
+        public var note: [String: String]?
+        public init(id: Int64, label: String, end_reason: String?, note: [String: String]?) {
+            self.id = id
+            self.label = label
+            self.end_reason = end_reason
+            self.note = note
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(label, forKey: .label)
+            try c.encode(end_reason, forKey: .end_reason)
+            try c.encode(note, forKey: .note)
+        }
+    }
+
     /// One fault: the stable word for the part at fault (`gpio`, `gps`, `motor`) and its text in each language.
     public struct FaultDetail: Codable, Equatable, Sendable {
         public var part: String
@@ -234,6 +259,8 @@ public struct StatusDocument: Codable, Equatable, Sendable {
     public var motor: [String]
     /// Stretches the rider suspended (`metrotimer suspend`), in the order given.
     public var suspensions: [SuspensionsDocument.Stretch] = []
+    /// The motion recording (`record-motion`), or null.
+    public var recording: Recording?
 
     /// Encodes optionals as explicit nulls so `"trip": null` and `"route": null` are always present.
     public func encode(to encoder: any Encoder) throws {
@@ -253,6 +280,7 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         try c.encode(fault_details, forKey: .fault_details)
         try c.encode(motor, forKey: .motor)
         try c.encode(suspensions, forKey: .suspensions)
+        try c.encode(recording, forKey: .recording)
     }
     /// Reads what `encode(to:)` writes; `fault_details` and `suspensions` came later than the other fields, so a
     /// document from a daemon without them reads as having none (its clients fall back to the English `faults`).
@@ -273,10 +301,11 @@ public struct StatusDocument: Codable, Equatable, Sendable {
         fault_details = try c.decodeIfPresent([FaultDetail].self, forKey: .fault_details) ?? []
         motor = try c.decode([String].self, forKey: .motor)
         suspensions = try c.decodeIfPresent([SuspensionsDocument.Stretch].self, forKey: .suspensions) ?? []
+        recording = try c.decodeIfPresent(Recording.self, forKey: .recording)
     }
     private enum CodingKeys: String, CodingKey {
         case state, now, route, clock, hardware, time_scale, language, wall_clock, trip, gps, calibration_session, faults, motor
-        case suspensions, fault_details
+        case suspensions, fault_details, recording
     }
 
     /// A document from its parts (the daemon builds it from the engine's status and its own facts).

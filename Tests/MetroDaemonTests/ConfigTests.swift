@@ -111,6 +111,7 @@ private func configError(_ text: String, file: String = "/etc/test.conf") -> Str
         ("button_grab", "yes", { $0.buttonGrab }),
         ("button_grab", "no", { !$0.buttonGrab }),
         ("vibrator_device", "gpio-vibrator", { $0.vibratorDevice == "gpio-vibrator" }),
+        ("motion_device", "accel_3d", { $0.motionDevice == "accel_3d" }),
         ("arrival_alarm", "short", { $0.arrivalAlarm == .short }),
         ("arrival_alarm", "until_ack", { $0.arrivalAlarm == .untilAcknowledged }),
         ("gpsd", "off", { $0.gpsd == nil }),

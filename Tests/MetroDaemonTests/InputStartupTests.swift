@@ -97,7 +97,7 @@ import Testing
         .deletingLastPathComponent()
 
     @Test(arguments: ["button_hardware", "motor_hardware", "button_device", "button_key", "button2_key", "button_grab",
-                      "vibrator_device"])
+                      "vibrator_device", "motion_device"])
     func theKeyIsInTheShippedFileAndTheManPage(_ key: String) throws {
         #expect(DaemonConfig.keys.contains(key))
         let shipped = try String(contentsOf: Self.repository.appendingPathComponent("etc/metrotimer/metrotimer.conf"), encoding: .utf8)

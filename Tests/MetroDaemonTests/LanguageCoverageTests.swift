@@ -18,6 +18,8 @@ import Testing
         "kyiv", "metro", "Z", "T", "gpsd", "LC", "ALL", "MESSAGES",
         // remind's sub-commands, typed as they are (like forward/backward).
         "add", "list", "remove",
+        // record-motion's sub-commands and its ID placeholder, typed as they are.
+        "stop", "export", "delete", "ID",
         // The GPIO tools and device names a wiring check points at.
         "GPIO", "gpiodetect", "gpioinfo", "gpiochipN", "libgpiod",
         // The system's own names in the daemon's texts: the GPS library, a user id, a signal.
@@ -91,6 +93,9 @@ import Testing
             // find no such reminder.
             "remind": [["remind", "add", "07:40", "mon-fri", "lisova", "teremky"], ["remind", "list"],
                        ["remind", "remove", "1"], ["remind", "list"], ["remind", "frobnicate"]],
+            // This daemon has no accelerometer: starting is refused by name; the rest find nothing.
+            "record-motion": [["record-motion", "start", "M1 ride"], ["record-motion", "list"], ["record-motion", "stop"],
+                              ["record-motion", "export", "3"], ["record-motion", "delete", "x"], ["record-motion", "frobnicate"]],
         ]
         // A feed that imports (its agency's name comes back quoted, as data does), one broken at a field and one
         // that does not exist.

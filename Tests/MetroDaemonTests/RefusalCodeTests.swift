@@ -70,6 +70,11 @@ import Testing
                     #"{"cmd":"calibrate","line":"m1","direction":"forward","from":"akademmistechko"}"#, .calibrating)
         #expect(try daemon.cli(["calibrate", "--end"]).status == 0)
 
+        // Recording motion, with no accelerometer configured here.
+        try refused(["record-motion", "start"], #"{"cmd":"record_start"}"#, .noMotion)
+        try refused(["record-motion", "stop"], #"{"cmd":"record_stop"}"#, .notRecording)
+        try refused(["record-motion", "export", "9"], #"{"cmd":"record_export","id":9}"#, .noRecording)
+        try refused(["record-motion", "delete", "9"], #"{"cmd":"record_delete","id":9}"#, .noRecording)
         // A line over the limit is refused before it is read as a request.
         let long = try RawControlConnection(path: daemon.socketPath)
         long.send(Array(String(repeating: "x", count: 5_000).utf8) + [10])
@@ -79,7 +84,8 @@ import Testing
         // The rest need what this daemon does not have, and have their own tests: a full socket or a stalled
         // client (ConnectionLimitTests, ControlSocketTests), another user (ControlSocketTests), a failing
         // database (StoreTests), a real board.
-        let elsewhere: Set<ReplyCode> = [.busy, .timeout, .permissionDenied, .storage, .notSimulated]
+        // A second recording and the recordings' cap need an accelerometer (MotionRecordingTests).
+        let elsewhere: Set<ReplyCode> = [.busy, .timeout, .permissionDenied, .storage, .notSimulated, .recording, .recordingsFull]
         #expect(seen.union(elsewhere) == Set(ReplyCode.allCases), "untested: \(Set(ReplyCode.allCases).subtracting(seen.union(elsewhere)))")
     }
 }

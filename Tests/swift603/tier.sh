@@ -19,7 +19,7 @@ case "$what" in build|test) ;; *) echo "swift 6.0.3 tier: unknown action '$what'
 # the control protocol document's. The rest of MetroDaemonTests forks metrotimerd for minutes (≈ 7 min here):
 # it proves the daemon process, which the 6.3.1 tiers prove on both Debian releases. The GPIO and input suites
 # test what needs no chip or device; the devices are tested in the qemu guests.
-filter=${1:-${SWIFT603_TEST_FILTER:-MetroModelTests|MetroEngineTests|MetroLabTests|MetroSystemTests|MetroGPIOTests|MetroInputTests|MetroGPSTests|MetroCLITests|MetroGTFSTests|MetroZipTests|ControlProtocolDocTests}}
+filter=${1:-${SWIFT603_TEST_FILTER:-MetroModelTests|MetroEngineTests|MetroLabTests|MetroSystemTests|MetroGPIOTests|MetroInputTests|MetroIIOTests|MetroGPSTests|MetroCLITests|MetroGTFSTests|MetroZipTests|ControlProtocolDocTests}}
 TARGET=$(sh "$HERE/root.sh")
 log() { echo "swift 6.0.3 tier: $*" >&2; }
 

@@ -6,7 +6,7 @@ extension Command {
     /// All of them, in `--help` order.
     public static let daemonCommands: [Command] = [
         .route, .pin, .unpin, .routes, .start, .plus, .minus, .departed, .arrived, .cancel, .ack, .status, .journal,
-        .stats, .calibration, .calibrate, .press, .suspend, .resume, .suspensions, .remind,
+        .stats, .calibration, .calibrate, .press, .suspend, .resume, .suspensions, .remind, .recordMotion,
     ]
 
     static let socketHelp = Phrase(

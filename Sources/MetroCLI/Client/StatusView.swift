@@ -144,6 +144,14 @@ enum StatusView {
             for text in rejected { out += "  ⚠ " + text + "\n" }
         }
         out += SuspensionsView.statusLines(status.suspensions, language: L, names: names)
+        if let recording = status.recording {
+            if let note = recording.note?[L.rawValue] {
+                out += "⚠ " + note + "\n"
+            } else if recording.end_reason == nil {
+                out += Phrase(uk: "Запис руху \(recording.id) триває (metrotimer record-motion stop)",
+                              en: "Recording motion: \(recording.id) (metrotimer record-motion stop)")(L) + "\n"
+            }
+        }
         return out
     }
 

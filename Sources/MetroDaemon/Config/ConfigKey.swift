@@ -57,6 +57,7 @@ struct ConfigKey {
             field("button_grab", \.buttonGrab, Read.yesOrNo),
             field("vibrator_device", \.vibratorDevice, Read.anything),
             field("arrival_alarm", \.arrivalAlarm, Read.choice),
+            field("motion_device", \.motionDevice, Read.anything),
             field("gpsd", \.gpsd, Read.gpsdAddress),
             field("gpsd_allow_remote", \.gpsdAllowRemote, Read.yesOrNo),
             field("log_level", \.logLevel, Read.choice),

@@ -78,15 +78,7 @@ public enum ConfigLoader {
 
     /// `*.conf` files in a directory, sorted; none if it does not exist.
     static func confFiles(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasSuffix(".conf") && !name.hasPrefix(".") { names.append(name) }
-        }
+        let names = (Files.entries(of: directory) ?? []).filter { $0.hasSuffix(".conf") && !$0.hasPrefix(".") }
         return names.sorted().map { directory + "/" + $0 }
     }
 }

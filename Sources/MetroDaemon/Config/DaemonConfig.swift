@@ -59,6 +59,8 @@ public struct DaemonConfig: Equatable, Sendable {
     /// How "get off now" repeats: until acknowledged (rising, up to an 8-minute cap, then a final pattern) or
     /// four plays over a minute (see `ArrivalAlarm`).
     public var arrivalAlarm: ArrivalAlarm.Style = .untilAcknowledged
+    /// The accelerometer: an IIO device's name (`accel_3d`), node (`iio:device0`) or path; empty: motion is off.
+    public var motionDevice: String = ""
     /// `host:port` of gpsd, or nil when GPS is off.
     public var gpsd: String? = "localhost:2947"
     /// Whether `gpsd` may name a host other than this board (loopback). Off by default: the privacy promise

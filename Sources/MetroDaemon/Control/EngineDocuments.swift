@@ -68,6 +68,7 @@ extension StatusDocument {
             faults: facts.faults.map(\.text.en),
             fault_details: facts.faults.map { FaultDetail(part: $0.part.rawValue, uk: $0.text.uk, en: $0.text.en) },
             motor: facts.motor, suspensions: SuspensionsDocument(status.suspensions).stretches)
+        recording = facts.recording
     }
 
     /// The segments a calibration session has passed: each pair of neighbouring stations up to where it stands.

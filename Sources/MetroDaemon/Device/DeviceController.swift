@@ -20,10 +20,13 @@ final class DeviceController {
     private let gestureTimer: KernelTimer
     /// Told each decided gesture and what it did (for `metrotimer press`, which waits for the decision).
     private let onGesture: (GestureOutcome) -> Void
+    /// A motion recording: while one is open and no trip rides, a short press is "stopped at a station".
+    private let recorder: MotionRecorder?
 
     init(haptics: HapticMotor, engine: Engine, clock: ModelClock, log: Logger, debounceMilliseconds: Int,
-         onGesture: @escaping (GestureOutcome) -> Void = { _ in }) throws
+         recorder: MotionRecorder? = nil, onGesture: @escaping (GestureOutcome) -> Void = { _ in }) throws
     {
+        self.recorder = recorder
         self.haptics = haptics
         self.engine = engine
         self.clock = clock
@@ -156,6 +159,13 @@ final class DeviceController {
         }
         if engine.calibrationSession != nil {
             performCalibration(gesture, button: button, pressedAt: event.pressedAt, modelNow: modelNow)
+            return
+        }
+        // Recording a ride with no trip: a short press labels a stop (with a trip, presses are the trip's gestures).
+        if let recorder, recorder.isRecording, engine.active == nil, gesture == .short {
+            let taken = recorder.stopPressed(atBoottime: event.pressedAt.nanoseconds)
+            onGesture(GestureOutcome(button: button, gesture: gesture, action: taken ? "recording_stop" : "cannot", refusal: nil))
+            play(taken ? .acknowledged : .cannot)
             return
         }
         let pressedAt = clock.model(boottime: event.pressedAt.nanoseconds)

@@ -17,9 +17,10 @@ final class RequestRouter: ControlRequestHandling {
     private let calibration: CalibrationRequests
     private let journal: JournalRequests
     private let device: DeviceRequests
+    private let recording: RecordingRequests
 
     init(engine: Engine, hub: StatusHub, device: DeviceController, hardware: Hardware, store: SQLiteStore,
-         network: any RideNetwork, clock: ModelClock, journalUnreadable: String?)
+         network: any RideNetwork, clock: ModelClock, journalUnreadable: String?, recorder: MotionRecorder)
     {
         self.clock = clock
         self.network = network
@@ -32,6 +33,7 @@ final class RequestRouter: ControlRequestHandling {
         calibration = CalibrationRequests(engine: engine)
         journal = JournalRequests(engine: engine, store: store, unreadable: journalUnreadable)
         self.device = DeviceRequests(device: device, hardware: hardware)
+        recording = RecordingRequests(recorder: recorder, store: store)
     }
 
     func stream(for envelope: ControlEnvelope) -> ReplyStream? {
@@ -77,6 +79,11 @@ final class RequestRouter: ControlRequestHandling {
         case .year(let year): return journal.year(year, context)
         case .acknowledge: return device.acknowledge(context)
         case .press(let hold, let button): return device.press(holdMilliseconds: hold, button: button, context)
+        case .recordStart(let label): return recording.start(label: label, context)
+        case .recordStop: return recording.stop(context)
+        case .recordings: return recording.list(context)
+        case .recordExport(let id, let after): return recording.export(id: id, after: after, context)
+        case .recordDelete(let id): return recording.delete(id: id, context)
         }
     }
 }

@@ -1,12 +1,14 @@
 import Glibc
 import MetroGPIO
+import MetroIIO
 import MetroInput
 import MetroModel
 import MetroSystem
 
 /// `metrotimerd --check-config`: everything start-up would refuse, found without starting — every problem of
 /// the configuration files, the network data, the default route, the scaled clock, (on a GPIO side) the chip and
-/// lines and (on an input side) the key device and its keys, the vibrator and its force feedback, all in one run.
+/// lines, (on an input side) the key device and its keys, the vibrator and its force feedback, and the
+/// accelerometer, all in one run.
 /// It claims no line, grabs no device, uploads no effect and touches no state. What cannot be checked from here
 /// (a chip or device this user may not open) is a warning, not a pass.
 struct ConfigCheck {
@@ -30,6 +32,18 @@ struct ConfigCheck {
         if config.buttonSide == .gpio || config.motorSide == .gpio { checkGPIO(config) }
         if config.buttonSide == .input, !config.buttonDevice.isEmpty { checkKeys(config) }
         if config.motorSide == .input, !config.vibratorDevice.isEmpty { checkVibrator(config) }
+        if !config.motionDevice.isEmpty { checkMotion(config) }
+    }
+
+    /// The accelerometer must be one the daemon can read: x, y and z scan elements, or the three raw attributes it
+    /// is polled through, as `AccelerometerChoice` decides for the daemon (read-only: its buffer is not touched, so a
+    /// sensor another program reads now passes, as it would start).
+    private mutating func checkMotion(_ config: DaemonConfig) {
+        do { _ = try AccelerometerChoice.open(config.motionDevice) } catch {
+            noteUnopened("motion_device", config.motionDevice, error, permissionProblem: error.isPermissionProblem,
+                         checking: Phrase(uk: "акселерометр", en: "the accelerometer"),
+                         unchecked: Phrase(uk: "не перевірено", en: "not checked"))
+        }
     }
 
     /// The key device must exist and report every configured key (read-only: not grabbed).

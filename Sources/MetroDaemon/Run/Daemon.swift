@@ -1,6 +1,7 @@
 import Glibc
 import MetroControl
 import MetroEngine
+import MetroIIO
 import MetroModel
 import MetroSystem
 
@@ -32,6 +33,8 @@ public final class Daemon {
     var notifier: SystemdNotifier { supervisor.notifier }
     let hardware: Hardware
     let gps: GPSLink?
+    let motion: MotionLink?
+    let recorder: MotionRecorder
     /// The wall clock of timetable look-ups: the system's, or GPS time while the system clock is not synchronised.
     let wallClock: TimetableWallClock
     let hub: StatusHub
@@ -42,7 +45,14 @@ public final class Daemon {
 
     /// Sets everything up (data, store, hardware, socket) and restores a stored trip. Throws `DaemonStartError`
     /// with a message a rider can act on.
-    public init(config: DaemonConfig, configPath: String?, environment: [String: String], log: Logger) throws {
+    public convenience init(config: DaemonConfig, configPath: String?, environment: [String: String], log: Logger) throws {
+        try self.init(config: config, configPath: configPath, environment: environment, log: log,
+                      iio: (IIOAccelerometer.defaultSysfs, IIOAccelerometer.defaultDev))
+    }
+
+    /// `iio`: where IIO devices are looked for (tests give a sysfs tree and a character device of their own).
+    init(config: DaemonConfig, configPath: String?, environment: [String: String], log: Logger,
+         iio: (sysfs: String, dev: String)) throws {
         self.config = config
         self.configPath = configPath
         self.environment = environment
@@ -79,11 +89,16 @@ public final class Daemon {
                                   strength: config.motorStrength == .strong ? .strong : .normal, arrivalAlarm: config.arrivalAlarm)
         let (loop, clock) = (self.loop, self.clock)  // the closure below may not capture `self` before init ends
         gps = try config.gpsd.map { try GPSLink(address: $0, loop: loop, log: log, clock: clock, wallClock: wallClock) }
+        motion = config.motionDevice.isEmpty ? nil : try MotionLink(device: config.motionDevice, loop: loop, log: log, clock: clock,
+                                                                             sysfs: iio.sysfs, dev: iio.dev)
+        recorder = try MotionRecorder(store: store, motion: motion, log: log,
+                                      wallNowMilliseconds: { Clocks.now(.realtime) / 1_000_000 }, bootNow: { clock.bootNow() })
         watchers = Watchers()
         hub = StatusHub(language: config.language, log: log, supervisor: supervisor, watchers: watchers, network: network,
                         clock: clock,
                         facts: DaemonFactsReader(alertClock: engineWakeUp.timer.clock, hardware: hardware,
-                                                 timeScale: config.timeScale, wallClock: wallClock, gps: gps))
+                                                 timeScale: config.timeScale, wallClock: wallClock, gps: gps,
+                                                 motion: motion, recorder: recorder))
 
         // The engine, owner of the trip.
         var selected = stored.selected
@@ -101,10 +116,10 @@ public final class Daemon {
 
         // What drives the engine: the rider's buttons and the control socket's requests.
         device = try DeviceController(haptics: haptics, engine: engine, clock: clock, log: log,
-                                      debounceMilliseconds: config.buttonDebounceMilliseconds,
+                                      debounceMilliseconds: config.buttonDebounceMilliseconds, recorder: recorder,
                                       onGesture: { [watchers] outcome in watchers.broadcast(ControlReply.gestureEvent(outcome)) })
         router = RequestRouter(engine: engine, hub: hub, device: device, hardware: hardware, store: store, network: network,
-                               clock: clock, journalUnreadable: journalUnreadable)
+                               clock: clock, journalUnreadable: journalUnreadable, recorder: recorder)
         let socketPath = config.runtimeDirectory + "/control.sock"
         do {
             control = try ControlServer(path: socketPath, groupName: config.controlGroup, loop: loop, log: log,
@@ -199,6 +214,10 @@ public final class Daemon {
         try gps?.register(onFix: { [unowned self] fix, wallNow in
             self.engine.gpsFix(fix, wallNowUnixNanoseconds: wallNow, now: self.clock.now())
         }, onReconsider: { [unowned self] in self.republish(force: false) })
+        recorder.onChange = { [unowned self] in self.republish(force: false) }
+        motion?.register(onSamples: { [unowned self] samples in self.engine.motion(samples, now: self.clock.now()) },
+                         onReadings: { [unowned self] readings in self.recorder.take(readings) },
+                         onFailure: { [unowned self] in self.recorder.sensorFailed() })
         if let interval = notifier.watchdogIntervalNanoseconds {
             let timer = try KernelTimer(preferAlarm: false)
             watchdogTimer = timer
@@ -229,6 +248,8 @@ public final class Daemon {
         device.silence()
         hardware.release()
         gps?.close()
+        recorder.close()
+        motion?.close()
         control.close()
         log.info("stopped")
     }

@@ -4,7 +4,8 @@ import MetroModel
 import MetroSystem
 
 /// Publishes the status: to the control socket's watchers (only when the document changed), to systemd's
-/// `STATUS=` line, and to the gpsd link (which watches only while GPS can help). The engine calls `publish` after
+/// `STATUS=` line, to the gpsd link (which watches only while GPS can help) and to the accelerometer (read only
+/// while riding). The engine calls `publish` after
 /// every mutation with its new status; the daemon calls `publish(_:force:)` with a fresh one at start, on reload and
 /// when the GPS link asks to look again.
 final class StatusHub: StatusPublishing {
@@ -45,6 +46,9 @@ final class StatusHub: StatusPublishing {
         let document = self.document(for: status)
         facts.gps?.setWatching(GPSWatchPolicy.canHelp(status, network: network),
                                reconsiderAtBoottime: GPSWatchPolicy.helpEnds(status, network: network).map { clock.boottime(of: $0) })
+        // Read while riding only: an arrived trip or an idle daemon reads nothing (after the arrival the rule of
+        // motion has nothing left to take, §5.5).
+        facts.motion?.setReading(forTrip: status.state == .riding ? status.active?.trip.t0 : nil)
         // "now" always moves; the snapshot changed only if something else did (model §11 stability).
         var comparable = document
         comparable.now = ""

@@ -77,6 +77,31 @@ enum StoreSchema {
         """
         ALTER TABLE journal ADD COLUMN next_stop_s INTEGER;
         """,
+        // 5: recorded rides (`metrotimer record-motion`): the accelerometer's samples, one row per wake-up (a
+        // second's samples packed as boot-time nanoseconds and x, y, z in m/s²), and the rider's presses at stops.
+        """
+        CREATE TABLE motion_recordings (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            label TEXT NOT NULL,
+            started_unix_ms INTEGER NOT NULL,
+            started_boot_ns INTEGER NOT NULL,
+            ended_unix_ms INTEGER,
+            end_reason TEXT CHECK (end_reason IN ('stopped', 'cap', 'restart', 'sensor')),
+            samples INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE motion_batches (
+            recording INTEGER NOT NULL REFERENCES motion_recordings (id),
+            first_boot_ns INTEGER NOT NULL,
+            count INTEGER NOT NULL,
+            samples BLOB NOT NULL
+        );
+        CREATE INDEX motion_batches_by_recording ON motion_batches (recording, first_boot_ns);
+        CREATE TABLE motion_labels (
+            recording INTEGER NOT NULL REFERENCES motion_recordings (id),
+            boot_ns INTEGER NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('stop'))
+        );
+        """,
     ]
 
     static var version: Int { migrations.count }
