@@ -353,7 +353,14 @@ struct AlertDeliveryCrashTests {
         let acknowledgedAt = boottimeNow()
         try rig.crashAndRestart()
         usleep(1_500_000)
+        let checkedAt = boottimeNow()
         #expect(rig.record.plays("get_off_now", since: acknowledgedAt).isEmpty, "buzzed again after the acknowledgement")
-        #expect(try rig.daemon.trip() != nil)
+        // Quiet because acknowledged, not because the trip is over: it expires 30 s after the first play, about 7 s
+        // after the acknowledgement; a restart a loaded machine made last past that leaves nothing to show.
+        if checkedAt < first.at + 29_000_000_000 {
+            #expect(try rig.daemon.trip() != nil)
+        } else {
+            print("the restart after the acknowledgement took \(Double(checkedAt - acknowledgedAt) / 1e9) s: the trip may have expired")
+        }
     }
 }
