@@ -55,12 +55,21 @@ extension GPSDaemonTests {
             usleep(3_000_000)
             try press()                      // departs Chernihivska
             try press()                      // "stops" at Darnytsia, implausibly soon
-            #expect(eventually { daemon.log.contains("calibration sample rejected") }, "\(daemon.log)")
-            #expect(daemon.log.contains("buzz: cannot"), "the rider feels the rejection")
+            // Two presses in a row are well under 3 real seconds apart, but a loaded machine's command lines can take
+            // longer: the daemon's own measurement (checked against what the test saw) says which rule applies.
             let reported = try #require(try daemon.status()["calibration_session"] as? [String: Any])
             let rejections = try #require(reported["rejected"] as? [String])
-            #expect(rejections.count == 1 && rejections[0].contains("chernihivska>darnytsia"),
-                    "the status names the rejected sample: \(rejections)")
+            let wasRejected = !rejections.isEmpty
+            if possible(2, 3).upperBound < 30 { #expect(wasRejected, "a run of \(possible(2, 3)) model seconds was taken") }
+            if wasRejected {
+                #expect(eventually { daemon.log.contains("calibration sample rejected") }, "\(daemon.log)")
+                #expect(daemon.log.contains("buzz: cannot"), "the rider feels the rejection")
+                #expect(rejections.count == 1 && rejections[0].contains("chernihivska>darnytsia"),
+                        "the status names the rejected sample: \(rejections)")
+            } else {
+                print("CalibrationMode: NOT JUDGED this run — the last two presses came \(possible(2, 3)) model seconds "
+                      + "apart on this loaded machine, a plausible run; the rejection is held by CalibrationSessionTests")
+            }
             #expect(try daemon.cli(["calibrate", "--end"]).status == 0)
             #expect(try daemon.status()["calibration_session"] is NSNull)
 
@@ -73,7 +82,7 @@ extension GPSDaemonTests {
             print("calibration: running \(running) s in \(possible(0, 1)), dwell \(dwell) s in \(possible(1, 2)) (model seconds)")
             #expect(possible(0, 1).contains(running), "about 80 model seconds: \(running), presses \(spans)")
             #expect(possible(1, 2).contains(dwell), "about 30 model seconds: \(dwell), presses \(spans)")
-            #expect(segments["chernihivska>darnytsia"] == nil, "the implausible sample created nothing: \(segments)")
+            #expect((segments["chernihivska>darnytsia"] == nil) == wasRejected, "the implausible sample created nothing: \(segments)")
 
             // The stored raw presses replay to exactly the samples the daemon took.
             daemon.stop()
@@ -94,8 +103,9 @@ extension GPSDaemonTests {
             #expect(samples.count == 3, "\(samples)")
             #expect(sample("lisova>chernihivska", .running) == running)
             #expect(sample("lisova>chernihivska", .dwell) == dwell)
-            let rejected = try #require(sample("chernihivska>darnytsia", .running))
-            #expect(rejected < 30 && possible(2, 3).contains(rejected), "the replay reproduces the rejected measurement too: \(rejected)")
+            let fourth = try #require(sample("chernihivska>darnytsia", .running))
+            #expect(possible(2, 3).contains(fourth), "the replay reproduces the last measurement too: \(fourth)")
+            #expect((fourth < 30) == wasRejected, "rejected exactly when shorter than any plausible run: \(fourth)")
 
             // --reset clears every average.
             try daemon.start()
