@@ -18,15 +18,24 @@ import Testing
         return Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces))
     }
 
-    /// The wake-up count once it has stood still for half a second (the daemon is back asleep in `epoll_wait`;
-    /// a loaded machine may take a while to let it finish the last reply), or nil if it never settles.
+    /// Whether the daemon is asleep (`S` in /proc/PID/status: blocked in a wait, not runnable).
+    static func isAsleep(_ pid: pid_t) -> Bool {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("State:") })
+        else { return false }
+        return line.dropFirst("State:".count).trimmingCharacters(in: .whitespaces).hasPrefix("S")
+    }
+
+    /// The wake-up count once it has stood still for half a second with the daemon asleep (back in `epoll_wait`;
+    /// a loaded machine may take a while to let it finish the last reply, and a daemon held runnable that long has
+    /// not yet counted the sleep it is about to take), or nil if it never settles.
     static func settledWakeUps(_ pid: pid_t) -> Int? {
         var last = wakeUps(pid)
         let deadline = Date().addingTimeInterval(mustHappenWithin)
         while Date() < deadline {
             usleep(500_000)
             let now = wakeUps(pid)
-            if now == last { return now }
+            if now == last && isAsleep(pid) && wakeUps(pid) == now { return now }
             last = now
         }
         return nil

@@ -284,6 +284,7 @@ scenario_motion_trace() { # a trace file at its own pace: 10 samples a second, a
 MOTION_RIDE_SCALE=8
 truth() { sed -n "s/^$1 //p" /motion-ride.truth; }
 daemon_ctxt() { sed -n 's/^voluntary_ctxt_switches:[[:space:]]*//p' "/proc/$DAEMON/status"; }
+daemon_asleep() { sed -n 's/^State:[[:space:]]*//p' "/proc/$DAEMON/status" | grep -q '^S'; }
 alert_fired() { # alert_fired KIND: the status's fired instant of the alert (empty while not fired)
   status_json | sed -n "s/.*\"fired\":\"\([^\"]*\)\",\"kind\":\"$1\".*/\1/p"
 }
@@ -299,7 +300,9 @@ scenario_motion_ride() {
   D=/tmp/motion-ride; SOCK=$D/run/control.sock; mkdir -p $D
   write_config $D/daemon.conf $MOTION_RIDE_SCALE $D "motion_device = accel_3d"
   start_daemon $D/daemon.conf $D/daemon.log || { kill -TERM "$MOTION_RIG"; return; }
-  # Idle with the accelerometer there: the buffer stays off and nothing wakes the daemon.
+  # Idle with the accelerometer there: the buffer stays off and nothing wakes the daemon. Counted from when it is
+  # back asleep after answering start_daemon (a slow guest may not have let it finish that reply yet).
+  wait_until 10 daemon_asleep || bad "the daemon never went back to sleep after its first answer"
   before=$(daemon_ctxt); pause 3; after=$(daemon_ctxt)
   expect "the daemon's wake-ups in 3 s idle with motion_device set" 0 $((after - before))
   expect "the buffer is off while idle" 0 "$(cat "$MOTION_DEV/buffer/enable")"
