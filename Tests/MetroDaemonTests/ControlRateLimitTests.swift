@@ -137,7 +137,8 @@ import Testing
         // machine only makes it later; a missing throttle serves them all at once).
         for (index, servedAt) in rig.servedAt.enumerated() {
             let earliest = Int64(index / 4) * window
-            #expect(servedAt &- beforeFirstWindow >= earliest, "request \(index) served before its window")
+            let after = servedAt &- beforeFirstWindow
+            #expect(after >= earliest, "request \(index) served \(after) ns after the first window began")
         }
         // Nothing is held back any more: no timer is left armed, the idle loop is not woken.
         #expect(try rig.loop.runOnce(timeoutMilliseconds: 300) == 0)
