@@ -79,6 +79,23 @@ package enum Loopback {
         }
     }
 
+    /// Sends all of `bytes` on a nonblocking connected socket, waiting for room while the socket stays full, but
+    /// never longer than `waitingAtMostMs` in one wait; false when it stayed full that long (or the send failed).
+    package static func sendAll(_ bytes: [UInt8], to fd: Int32, waitingAtMostMs: Int32) -> Bool {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written > 0 {
+                rest = rest.dropFirst(written)
+                continue
+            }
+            guard written < 0, errno == EAGAIN || errno == EWOULDBLOCK else { return false }
+            var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            guard poll(&entry, 1, waitingAtMostMs) > 0 else { return false }
+        }
+        return true
+    }
+
     /// Waits until `fd` is readable or `timeoutMs` passes; true when readable.
     package static func waitReadable(_ fd: Int32, timeoutMs: Int32) -> Bool {
         var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
