@@ -205,6 +205,15 @@ import Testing
         #expect(client.send(Array(repeating: UInt8(ascii: "x"), count: 64 << 10)))
         #expect(try daemon.cli(["status"]).status == 0)
 
+        // Measured once the replies the socket could take are written (a loaded machine, or a sanitizer build, may
+        // still be serving them when the command line returns): a busy loop never settles, and fails below.
+        var settling = try cpuTicks(pid)
+        for _ in 0..<50 {
+            usleep(200_000)
+            let now = try cpuTicks(pid)
+            defer { settling = now }
+            if now - settling < 2 { break }
+        }
         let before = try cpuTicks(pid)
         usleep(1_000_000)
         let used = try cpuTicks(pid) - before

@@ -39,8 +39,9 @@ import Testing
         return try JSONDecoder().decode(JSONValue.self, from: Data(line.utf8))
     }
 
-    /// Turns the daemon's loop until `done` holds, for at most `seconds`.
-    static func turn(_ daemon: Daemon, seconds: Double = 5, until done: () throws -> Bool) throws -> Bool {
+    /// Turns the daemon's loop until `done` holds, for at most `seconds` (a budget for a loaded machine: every use
+    /// waits for something that must happen).
+    static func turn(_ daemon: Daemon, seconds: Double = mustHappenWithin, until done: () throws -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if try done() { return true }
@@ -121,7 +122,7 @@ import Testing
             result.lock.withLock { result.value = (status, output) }
         }
         thread.start()
-        let finished = try turn(daemon, seconds: 20) { result.lock.withLock { result.value != nil } }
+        let finished = try turn(daemon, seconds: mustHappenWithin) { result.lock.withLock { result.value != nil } }
         guard finished, let (status, output) = result.lock.withLock({ result.value }) else { throw POSIXError(.ETIMEDOUT) }
         return (status, output)
     }
