@@ -40,6 +40,13 @@ struct MotionEngineTests {
                 penultimate + dwell5 + run6)
     }
 
+    /// An engine riding universytet → tarasa-shevchenka from now (t0) on Monday 08:00, pressed only at the start.
+    static func changeRide() throws -> (EngineRig, t0: Instant, Trip) {
+        let rig = EngineRig(wallUnix: mondayMorning)
+        let t0 = rig.clock.now
+        return (rig, t0, try rig.ride("universytet", "tarasa-shevchenka"))
+    }
+
     /// Feeds the script to the engine in one-second batches on the virtual clock; returns every decision.
     @discardableResult
     static func feed(_ script: MotionScript, to rig: EngineRig, from t0: Instant,
@@ -68,9 +75,7 @@ struct MotionEngineTests {
 
     @Test("with no press after the change, the new train's pull-out re-anchors the ride: yours is next at the stop before, not minutes early")
     func theDepartureAfterTheWalkIsTaken() throws {
-        let rig = EngineRig(wallUnix: mondayMorning)
-        let t0 = rig.clock.now
-        let trip = try rig.ride("universytet", "tarasa-shevchenka")
+        let (rig, t0, trip) = try Self.changeRide()
         #expect(rig.engine.wantsMotion)
         let (script, departure, penultimate, doorsOpen) = Self.script(trip)
         // Without motion "yours is next" is due well before the new train even leaves (the wait may be none).
@@ -95,9 +100,7 @@ struct MotionEngineTests {
 
     @Test("a train departed press wins: motion felt after it changes nothing")
     func aPressWins() throws {
-        let rig = EngineRig(wallUnix: mondayMorning)
-        let t0 = rig.clock.now
-        let trip = try rig.ride("universytet", "tarasa-shevchenka")
+        let (rig, t0, trip) = try Self.changeRide()
         let (script, departure, _, _) = Self.script(trip)
         let press = Instant(nanoseconds: t0.nanoseconds + Int64((departure + 2) * 1e9))
         let decisions = try Self.feed(script, to: rig, from: t0, pressAt: press)
@@ -109,9 +112,7 @@ struct MotionEngineTests {
 
     @Test("a press after motion took the departure re-anchors the ride at the press, as it always does")
     func aPressAfterMotionWins() throws {
-        let rig = EngineRig(wallUnix: mondayMorning)
-        let t0 = rig.clock.now
-        let trip = try rig.ride("universytet", "tarasa-shevchenka")
+        let (rig, t0, trip) = try Self.changeRide()
         let (script, departure, _, _) = Self.script(trip)
         let press = Instant(nanoseconds: t0.nanoseconds + Int64((departure + 20) * 1e9))
         let decisions = try Self.feed(script, to: rig, from: t0, pressAt: press)
@@ -126,9 +127,7 @@ struct MotionEngineTests {
 
     @Test("a departure felt after the change's latest plausible departure is set aside: the model cannot place it")
     func aDepartureTooLateIsSetAside() throws {
-        let rig = EngineRig(wallUnix: mondayMorning)
-        let t0 = rig.clock.now
-        let trip = try rig.ride("universytet", "tarasa-shevchenka")
+        let (rig, t0, trip) = try Self.changeRide()
         let latest = try #require(trip.latestPlausibleDeparture(change: Self.change))
         // Ten minutes on the platform: far past the latest the model allows for the wait.
         let (script, departure, _, _) = Self.script(trip, wait: 600)
@@ -146,9 +145,7 @@ struct MotionEngineTests {
 
     @Test("a gap in the samples after the walk forgets it: the departure after the gap is not taken")
     func aGapAfterTheWalkForgetsIt() throws {
-        let rig = EngineRig(wallUnix: mondayMorning)
-        let t0 = rig.clock.now
-        let trip = try rig.ride("universytet", "tarasa-shevchenka")
+        let (rig, t0, trip) = try Self.changeRide()
         let (script, departure, _, _) = Self.script(trip)
         // The sensor falls silent for 10 s on the platform, 60 s before the train leaves.
         let decisions = try Self.feed(script, to: rig, from: t0, silentFrom: (departure - 70)..<(departure - 60))
@@ -159,9 +156,7 @@ struct MotionEngineTests {
 
     @Test("a missed pull-out after the change (too gentle to feel) is not replaced by the next station's: never late")
     func aMissedDepartureIsNotTakenLate() throws {
-        let rig = EngineRig(wallUnix: mondayMorning)
-        let t0 = rig.clock.now
-        let trip = try rig.ride("universytet", "tarasa-shevchenka")
+        let (rig, t0, trip) = try Self.changeRide()
         let run4 = Double(trip.events[4].arrival - trip.events[3].departure) / 1e9
         let (script, _, _, doorsOpen) = Self.script(trip, boarded: .run(seconds: run4, pullAway: 0.1, braking: 1.0))
         let decisions = try Self.feed(script, to: rig, from: t0)
@@ -174,9 +169,7 @@ struct MotionEngineTests {
 
     @Test("a false start on the platform is taken early, and the true departure after it is not taken late: never late")
     func aFalseDepartureOnlyWarnsEarly() throws {
-        let rig = EngineRig(wallUnix: mondayMorning)
-        let t0 = rig.clock.now
-        let trip = try rig.ride("universytet", "tarasa-shevchenka")
+        let (rig, t0, trip) = try Self.changeRide()
         // Something on the platform that pulls away like a train: a short shuttle, a lift.
         let (script, departure, _, doorsOpen) = Self.script(trip, wait: 60,
                                                            extra: [.still(seconds: 20), .run(seconds: 40, rampSeconds: 12)])
@@ -194,9 +187,7 @@ struct MotionEngineTests {
 
     @Test("a walk along the train before the change is no change: its departure is set aside")
     func aWalkBeforeTheChangeIsSetAside() throws {
-        let rig = EngineRig(wallUnix: mondayMorning)
-        let t0 = rig.clock.now
-        let trip = try rig.ride("universytet", "tarasa-shevchenka")
+        let (rig, t0, trip) = try Self.changeRide()
         let e = trip.events
         let run1 = Double(e[1].arrival - e[0].departure) / 1e9, dwell1 = Double(e[1].departure - e[1].arrival) / 1e9
         let run2 = Double(e[2].arrival - e[1].departure) / 1e9
