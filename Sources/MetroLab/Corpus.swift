@@ -152,8 +152,7 @@ public struct Corpus: Sendable {
         let network = worlds[0].network
         guard let route = try? network.route(from: from, to: to) else { figures.unplannable += 1; return }
         figures.pairs += 1
-        let last = route.count - 1
-        let penultimate = last >= 2 ? (1...(last - 1)).last { route[$0].isStop || route[$0].isTransfer } : nil
+        let penultimate = Tally.penultimate(of: route)
         let transferIndex = route.indices.dropLast().first { route[$0].isTransfer }
         let exit = transferIndex.map { $0 - 1 }
         let hasChange = route.contains { $0.isTransfer }
@@ -161,7 +160,7 @@ public struct Corpus: Sendable {
         var kinds: [RideKind] = [hasChange ? .change : .oneLine]
         if hasSurface { kinds.append(.surface) }
         let rider = EngineRider(network: network)
-        let bucket = LengthBucket(stations: last)
+        let bucket = LengthBucket(stations: route.count - 1)
         for (s, slot) in plan.slots.enumerated() {
             guard let planned = rider.startOnlyAlerts(from: from, to: to, slot: slot) else { continue }
             for world in worlds {

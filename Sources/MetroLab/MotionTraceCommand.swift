@@ -54,10 +54,10 @@ enum MotionTraceCommand {
             guard seconds >= 0 else { continue }
             trace += String(format: "%.4f %.4f %.4f %.4f\n", seconds / scale, sample.x, sample.y, sample.z)
         }
-        let penultimate = route.count - 2
+        let window = ride.nextStopWindow(at: route.count - 2)
         let lines = [
-            ("window_from", ride.arrival[penultimate] - 30 - press),
-            ("window_to", ride.departure[penultimate] + 30 - press),
+            ("window_from", window.lowerBound - press),
+            ("window_to", window.upperBound - press),
             ("doors_open", ride.destinationArrival - press),
             ("change_departed", ride.departure[change] - press),
         ]

@@ -109,12 +109,10 @@ public struct EngineRider {
         return swallowed ? nil : instant
     }
 
-    /// The lab's window for "yours is next" (docs/accuracy.md, `Tally`): from 30 s before the true arrival at the
-    /// last stop or transfer before the destination to 30 s after it left; nil when the route has none.
+    /// The lab's window for "yours is next" (docs/accuracy.md, `Tally`); nil when the route has no stop before
+    /// the destination.
     static func window(route: [RouteEvent], truth: TrueRide) -> ClosedRange<Double>? {
-        let last = route.count - 1
-        let penultimate = last >= 2 ? (1...(last - 1)).last { route[$0].isStop || route[$0].isTransfer } : nil
-        return penultimate.map { (truth.arrival[$0] - 30)...(truth.departure[$0] + 30) }
+        Tally.penultimate(of: route).map(truth.nextStopWindow(at:))
     }
 
     /// One ride with corrections: the engine sees the press, then the behaviour's "train departed" press or GPS

@@ -1,3 +1,5 @@
+import MetroModel
+
 /// A histogram of whole seconds: exact medians and percentiles from counts, mergeable in any order.
 public struct SecondsHistogram: Sendable, Equatable {
     public private(set) var counts: [Int: Int] = [:]
@@ -93,7 +95,15 @@ public struct Tally: Sendable, Equatable {
     public var inWindowShare: Double? { windowRides > 0 ? Double(inWindow) / Double(windowRides) : nil }
     public var changeLateShare: Double? { changeRides > 0 ? Double(changeLate) / Double(changeRides) : nil }
 
-    /// Scores one ride against its truth. `penultimate` and `exit` are route indices (nil when absent).
+    /// The route index of the last stop or transfer before the destination, whose window "yours is next" is
+    /// scored in; nil when the route has none.
+    public static func penultimate(of route: [RouteEvent]) -> Int? {
+        let last = route.count - 1
+        return last >= 2 ? (1...(last - 1)).last { route[$0].isStop || route[$0].isTransfer } : nil
+    }
+
+    /// Scores one ride against its truth. `penultimate` (`penultimate(of:)`) and `exit` are route indices (nil
+    /// when absent).
     public mutating func add(truth: TrueRide, alerts: AlertTimes, penultimate: Int?, exit: Int?) {
         rides += 1
         let doorsOpen = truth.destinationArrival
@@ -101,7 +111,7 @@ public struct Tally: Sendable, Equatable {
         if let next = alerts.nextStop, next > doorsOpen { lead.add(doorsOpen - next) }
         if let p = penultimate {
             windowRides += 1
-            if let next = alerts.nextStop, next >= truth.arrival[p] - 30, next <= truth.departure[p] + 30 { inWindow += 1 }
+            if let next = alerts.nextStop, truth.nextStopWindow(at: p).contains(next) { inWindow += 1 }
         }
         if let off = alerts.arrival { arrivalError.add(off - doorsOpen) }
         if let e = exit {

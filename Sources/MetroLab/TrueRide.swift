@@ -22,6 +22,13 @@ public struct TrueRide: Sendable, Equatable {
 
     /// The true destination arrival (doors open).
     public var destinationArrival: Double { arrival[arrival.count - 1] }
+
+    /// The lab's window for "yours is next" when `penultimate` is the route index of the last stop or transfer
+    /// before the destination (`Tally.penultimate(of:)`): from 30 s before the train truly arrived there to 30 s
+    /// after it left (docs/accuracy.md).
+    public func nextStopWindow(at penultimate: Int) -> ClosedRange<Double> {
+        (arrival[penultimate] - 30)...(departure[penultimate] + 30)
+    }
 }
 
 extension World {
