@@ -181,10 +181,14 @@ public final class IIOAccelerometer {
 
     /// Sets the sampling rate where the device lets it, and returns the rate it reports (the wanted one when it
     /// reports none).
+    /// The highest sampling rate taken from a device, in samples a second (accelerometers give a few kHz at most).
+    static let highestRate = 100_000.0
+
     private func setRate(_ wanted: Double) throws(IIOError) -> Double {
         for file in ["in_accel_sampling_frequency", "sampling_frequency"] where attributes.exists(file) {
             try? attributes.write(file, String(Int(wanted.rounded())))
-            if let rate = try attributes.number(file), rate > 0 { return rate }
+            // Held to what an accelerometer can give: a value read from sysfs must not overflow the watermark.
+            if let rate = try attributes.number(file), rate > 0 { return min(rate, Self.highestRate) }
         }
         return wanted
     }

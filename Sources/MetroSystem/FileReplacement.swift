@@ -12,7 +12,8 @@ extension Files {
     /// a new file beside it, which `commit` flushes to disk and renames over it. Whatever fails — no room, a file
     /// size limit (`ulimit -f`: the write fails with `EFBIG`, `SIGXFSZ` being ignored while it writes), an
     /// unwritable directory, a directory in the way — or if it is never committed, `path` keeps what it held (or
-    /// stays absent), and no temporary file is left behind. A symbolic link at `path` keeps pointing where it did:
+    /// stays absent), and no temporary file is left behind (but for a process killed while writing: its hidden
+    /// `.NAME.XXXXXX` stays beside `path`, never in its place). A symbolic link at `path` keeps pointing where it did:
     /// the file it names is replaced.
     ///
     /// A new file gets `mode` less the process's umask, as `open(O_CREAT)` would give it.

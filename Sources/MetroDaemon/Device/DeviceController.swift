@@ -161,16 +161,17 @@ final class DeviceController {
             performCalibration(gesture, button: button, pressedAt: event.pressedAt, modelNow: modelNow)
             return
         }
-        // Recording a ride with no trip: a short press labels a stop (with a trip, presses are the trip's gestures).
-        if let recorder, recorder.isRecording, engine.active == nil, gesture == .short {
+        let alertBuzzing = wasAlertBuzzing(button: button, pressedAtBoottime: event.pressedAt.nanoseconds)
+        // Recording a ride with no trip: a short press labels a stop (with a trip, presses are the trip's gestures;
+        // while a reminder's "time to go" buzzes, the press acknowledges it, as it always does).
+        if let recorder, recorder.isRecording, engine.active == nil, gesture == .short, !alertBuzzing {
             let taken = recorder.stopPressed(atBoottime: event.pressedAt.nanoseconds)
             onGesture(GestureOutcome(button: button, gesture: gesture, action: taken ? "recording_stop" : "cannot", refusal: nil))
             play(taken ? .acknowledged : .cannot)
             return
         }
         let pressedAt = clock.model(boottime: event.pressedAt.nanoseconds)
-        let state = deviceState(pressedAt: pressedAt,
-                                alertBuzzing: wasAlertBuzzing(button: button, pressedAtBoottime: event.pressedAt.nanoseconds))
+        let state = deviceState(pressedAt: pressedAt, alertBuzzing: alertBuzzing)
         let action = GestureTable.action(for: gesture, state: state, button: button)
         log.info("button \(button): \(gesture.rawValue) in state \(state.rawValue) → \(action.rawValue)")
         var refusal: EngineError?

@@ -70,8 +70,9 @@ final class MotionLink {
     /// The reader whose start (or reading) failed: not tried again until another one wants the sensor.
     private var failedFor: Reader?
 
-    /// Finds the configured device. A device that is not there, or is not a buffered accelerometer, is a
-    /// configuration error (the daemon does not start, as for a missing input device). `sysfs` and `dev` are where
+    /// Finds the configured device. A device that is not there, or is an accelerometer that can be neither read
+    /// from its buffer nor polled, is a configuration error (the daemon does not start, as for a missing input
+    /// device). `sysfs` and `dev` are where
     /// the devices are looked for (tests use a tree of their own).
     init(device spec: String, loop: EventLoop, log: Logger, clock: ModelClock,
          sysfs: String = IIOAccelerometer.defaultSysfs, dev: String = IIOAccelerometer.defaultDev) throws

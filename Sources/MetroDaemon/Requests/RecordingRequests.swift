@@ -49,7 +49,8 @@ struct RecordingRequests {
                 return RecordingRefusal.noSuchRecording(id).reply(context.language)
             }
             let origin = recording.startedBootNanoseconds
-            func seconds(_ boot: Int64) -> String { Self.fixed(Double(boot - origin) / 1e9) }
+            // In doubles: a stored stamp is the kernel's, and integer arithmetic on it could trap.
+            func seconds(_ boot: Int64) -> String { Self.fixed((Double(boot) - Double(origin)) / 1e9) }
             let rows = try store.recordedBatches(recording.id, after: Int64(after), limit: Self.rowsPerPage)
             var text = ""
             for row in rows {
