@@ -10,6 +10,7 @@ import Testing
         .changingLines: [.short: .trainDeparted, .double: .plusOne, .long: .arrived, .veryLong: .cancel],
         .riding: [.short: .buzzStopsRemaining, .double: .plusOne, .long: .arrived, .veryLong: .cancel],
         .reminderBuzzing: [.short: .acknowledge, .double: .nextPinnedRoute, .long: .cannot, .veryLong: .cannot],
+        .recordingMotion: [.short: .recordingStop, .double: .nextPinnedRoute, .long: .buzzRouteStopCount, .veryLong: .cannot],
     ]
 
     @Test(arguments: DeviceState.allCases, Gesture.allCases)

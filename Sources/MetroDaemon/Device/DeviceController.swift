@@ -20,7 +20,7 @@ final class DeviceController {
     private let gestureTimer: KernelTimer
     /// Told each decided gesture and what it did (for `metrotimer press`, which waits for the decision).
     private let onGesture: (GestureOutcome) -> Void
-    /// A motion recording: while one is open and no trip rides, a short press is "stopped at a station".
+    /// A motion recording: while one is open and no trip rides, a short press is "stopped at a station" (§12.1).
     private let recorder: MotionRecorder?
 
     init(haptics: HapticMotor, engine: Engine, clock: ModelClock, log: Logger, debounceMilliseconds: Int,
@@ -129,12 +129,12 @@ final class DeviceController {
     /// buzzing at that press or not: the rider answers what they felt and where they were when they pressed, not
     /// what holds when the gesture is finally known (model §12.1: a press's instant is its pressing edge).
     func deviceState(pressedAt: Instant, alertBuzzing: Bool) -> DeviceState {
-        if engine.active != nil {
-            if alertBuzzing { return .alertBuzzing }
-            return engine.isChangingLines(now: pressedAt) ? .changingLines : .riding
-        }
-        if alertBuzzing { return .reminderBuzzing }  // with no trip, only a reminder's "time to go" is an alert
-        return engine.selectedRoute == nil ? .idleNoRoute : .idleWithRoute
+        let tripActive = engine.active != nil
+        return DeviceSituation(tripActive: tripActive,
+                               changingLines: tripActive && engine.isChangingLines(now: pressedAt),
+                               alertBuzzing: alertBuzzing,
+                               recording: recorder?.isRecording == true,
+                               routeChosen: engine.selectedRoute != nil).state
     }
 
     /// Whether an alert was buzzing at the pressing edge `boottime` of `button` (as remembered then; now if unknown).
@@ -162,14 +162,6 @@ final class DeviceController {
             return
         }
         let alertBuzzing = wasAlertBuzzing(button: button, pressedAtBoottime: event.pressedAt.nanoseconds)
-        // Recording a ride with no trip: a short press labels a stop (with a trip, presses are the trip's gestures;
-        // while a reminder's "time to go" buzzes, the press acknowledges it, as it always does).
-        if let recorder, recorder.isRecording, engine.active == nil, gesture == .short, !alertBuzzing {
-            let taken = recorder.stopPressed(atBoottime: event.pressedAt.nanoseconds)
-            onGesture(GestureOutcome(button: button, gesture: gesture, action: taken ? "recording_stop" : "cannot", refusal: nil))
-            play(taken ? .acknowledged : .cannot)
-            return
-        }
         let pressedAt = clock.model(boottime: event.pressedAt.nanoseconds)
         let state = deviceState(pressedAt: pressedAt, alertBuzzing: alertBuzzing)
         let action = GestureTable.action(for: gesture, state: state, button: button)
@@ -211,6 +203,10 @@ final class DeviceController {
             case .buzzStopsRemaining:
                 let remaining = engine.status(now: pressedAt).snapshot?.stopsRemaining ?? 0
                 play(.number(remaining))
+            case .recordingStop:
+                // At the press's kernel time; the recorder says why when the stop could not be stored.
+                let taken = recorder?.stopPressed(atBoottime: event.pressedAt.nanoseconds) == true
+                play(taken ? .acknowledged : .cannot)
             case .cannot:
                 play(.cannot)
             }

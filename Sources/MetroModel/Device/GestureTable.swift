@@ -12,6 +12,8 @@ public enum DeviceState: String, Sendable, Codable, CaseIterable {
     case riding
     /// No trip, and a schedule reminder's "time to go" is buzzing.
     case reminderBuzzing
+    /// No trip, and a motion recording is open (`metrotimer record-motion`): a short press labels a stop.
+    case recordingMotion
 }
 
 /// What a gesture asks the engine to do.
@@ -36,6 +38,8 @@ public enum DeviceAction: String, Sendable, Codable, CaseIterable {
     case cancel
     /// Buzz the number of stops remaining.
     case buzzStopsRemaining
+    /// A motion recording's label: the train stopped at a station at the press (model §5.5).
+    case recordingStop
     /// Nothing: answer with the "cannot" buzz.
     case cannot
 }
@@ -51,6 +55,9 @@ public enum GestureTable {
     ///   the model's own "cannot" case.
     /// - **a reminder buzzing** (no trip): a short press acknowledges it, a double press steps on to another
     ///   route; the start is the next short press, once the buzz has stopped.
+    /// - **a motion recording open** (no trip): a short press labels "stopped at a station"; a double and a long
+    ///   press mean what they mean in idle (choose a route, buzz its stop count), so a recording rider can still
+    ///   choose the route they will ride.
     /// - **second button:** short = +1, long = −1 whenever a trip is active (also while an alert buzzes: a
     ///   rider told "yours is next" too early must be able to say so); in idle states it has no meaning.
     public static func action(for gesture: Gesture, state: DeviceState, button: Int = 1) -> DeviceAction {
@@ -76,6 +83,10 @@ public enum GestureTable {
         case (.reminderBuzzing, .short): return .acknowledge
         case (.reminderBuzzing, .double): return .nextPinnedRoute
         case (.reminderBuzzing, _): return .cannot
+        case (.recordingMotion, .short): return .recordingStop
+        case (.recordingMotion, .double): return .nextPinnedRoute
+        case (.recordingMotion, .long): return .buzzRouteStopCount
+        case (.recordingMotion, .veryLong): return .cannot
         case (.changingLines, .short): return .trainDeparted
         case (.riding, .short): return .buzzStopsRemaining
         case (.changingLines, .double), (.riding, .double): return .plusOne
@@ -86,7 +97,7 @@ public enum GestureTable {
 
     private static func secondary(_ gesture: Gesture, _ state: DeviceState) -> DeviceAction {
         switch (state, gesture) {
-        case (.idleWithRoute, _), (.idleNoRoute, _), (.reminderBuzzing, _): return .cannot
+        case (.idleWithRoute, _), (.idleNoRoute, _), (.reminderBuzzing, _), (.recordingMotion, _): return .cannot
         case (_, .short): return .plusOne
         case (_, .long): return .minusOne
         case (_, .double), (_, .veryLong): return .cannot
