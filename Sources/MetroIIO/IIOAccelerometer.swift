@@ -104,6 +104,18 @@ public final class IIOAccelerometer {
         return rate
     }
 
+    /// Disables a buffer left enabled by a reader that died without disabling it (a daemon killed while riding),
+    /// so the sensor does not run for nothing until the next ride. Only when nobody holds the device: it opens
+    /// (another reader, iio-sensor-proxy, would make that fail with EBUSY, and its buffer is left alone). Whether
+    /// a buffer was disabled.
+    public func disableStaleBuffer() -> Bool {
+        guard descriptor == nil, (try? attributes.read("\(bufferFolder)/enable")) == "1" else { return false }
+        let fd = Glibc.open(devicePath, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { Glibc.close(fd) }
+        return (try? attributes.write("\(bufferFolder)/enable", "0")) != nil
+    }
+
     /// Disables the buffer and closes the character device; nothing when not started.
     public func stop() {
         guard let descriptor else { return }
@@ -129,6 +141,9 @@ public final class IIOAccelerometer {
         } catch {
             throw IIOError.system("reading \(devicePath)", uk: "читання \(devicePath)", errno: EIO)
         }
+        // A buffer never ends (with nothing waiting, a nonblocking read says EAGAIN): an end of file is a device
+        // gone, which would otherwise leave the descriptor readable and wake the loop for nothing at every turn.
+        if count == 0 { throw IIOError.system("reading \(devicePath)", uk: "читання \(devicePath)", errno: ENODEV) }
         var readings: [AccelerometerReading] = []
         readings.reserveCapacity(count / size)
         var start = 0

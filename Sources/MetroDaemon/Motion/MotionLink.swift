@@ -16,7 +16,11 @@ import MetroSystem
 ///
 /// A sensor another reader holds (EBUSY: iio-sensor-proxy), or one that fails, is a fault the status shows; the
 /// ride goes on without motion, and the next ride tries again: a failure is latched for the trip (its t0) or the
-/// recording it happened in, so the status published after every change does not try (and warn) again.
+/// recording it happened in, so the status published after every change does not try (and warn) again. A failure
+/// while reading is told to the daemon (`onFailure`), which publishes the status that shows it.
+///
+/// A buffer found enabled when the daemon starts, with nobody holding the device, was left so by a reader that
+/// died (a daemon killed mid-ride): it is disabled, so the sensor does not run for nothing until the next ride.
 final class MotionLink {
     /// Who wants the sensor read: a riding trip (by its t0) or a recording (by its id).
     enum Reader: Equatable {
@@ -88,6 +92,9 @@ final class MotionLink {
         self.log = log
         self.clock = clock
         log.info("motion: \(sensor.described), read while a trip runs")
+        if case .buffered(let device) = sensor, device.disableStaleBuffer() {
+            log.notice("motion: \(sensor.described) had its buffer left enabled (a reader that stopped without disabling it); disabled until a ride wants it")
+        }
     }
 
     /// The device `spec` names, read as `AccelerometerChoice` decides; a polled one with the timer that paces it.

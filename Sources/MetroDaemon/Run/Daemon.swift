@@ -217,7 +217,11 @@ public final class Daemon {
         recorder.onChange = { [unowned self] in self.republish(force: false) }
         motion?.register(onSamples: { [unowned self] samples in self.engine.motion(samples, now: self.clock.now()) },
                          onReadings: { [unowned self] readings in self.recorder.take(readings) },
-                         onFailure: { [unowned self] in self.recorder.sensorFailed() })
+                         onFailure: { [unowned self] in
+                             // An open recording ends (publishing); a ride goes on without motion, its fault shown.
+                             self.recorder.sensorFailed()
+                             self.republish(force: false)
+                         })
         if let interval = notifier.watchdogIntervalNanoseconds {
             let timer = try KernelTimer(preferAlarm: false)
             watchdogTimer = timer

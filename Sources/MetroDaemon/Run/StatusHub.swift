@@ -43,12 +43,14 @@ final class StatusHub: StatusPublishing {
     func publish(_ status: EngineStatus, force: Bool) {
         // Seen now: a command taken at its press instant publishes the status of that instant (model §12.1).
         let status = status.seen(at: clock.now(), network: network)
-        let document = self.document(for: status)
+        // The links first: starting one can fail, and the document must show that fault (the watchers would
+        // otherwise learn of it only at the next change).
         facts.gps?.setWatching(GPSWatchPolicy.canHelp(status, network: network),
                                reconsiderAtBoottime: GPSWatchPolicy.helpEnds(status, network: network).map { clock.boottime(of: $0) })
         // Read while riding only: an arrived trip or an idle daemon reads nothing (after the arrival the rule of
         // motion has nothing left to take, §5.5).
         facts.motion?.setReading(forTrip: status.state == .riding ? status.active?.trip.t0 : nil)
+        let document = self.document(for: status)
         // "now" always moves; the snapshot changed only if something else did (model §11 stability).
         var comparable = document
         comparable.now = ""

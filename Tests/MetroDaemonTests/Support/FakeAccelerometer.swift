@@ -34,6 +34,19 @@ final class FakeAccelerometer {
 
     private var writer: Int32 = -1
 
+    /// Bytes written and not yet read by the reader (FIONREAD on the FIFO).
+    var unread: Int32 {
+        var count: Int32 = 0
+        guard writer >= 0, ioctl(writer, UInt(FIONREAD), &count) == 0 else { return 0 }
+        return count
+    }
+
+    /// Closes the writing end: the reader sees an end of file, as no real buffer ever shows it (a device gone).
+    func closeWriter() {
+        if writer >= 0 { close(writer) }
+        writer = -1
+    }
+
     /// Whether the buffer is enabled now.
     var bufferEnabled: Bool {
         (try? String(contentsOfFile: "\(sysfs)/iio:device1/buffer/enable", encoding: .utf8))?.hasPrefix("1") == true
