@@ -96,6 +96,14 @@ struct MotionEngineTests {
         #expect(last >= penultimate - 30, "yours is next at \(last), the stop before at \(penultimate)")
         #expect(warnings.allSatisfy { $0 <= doorsOpen }, "never after the doors open at \(doorsOpen): \(warnings)")
         #expect(rig.trip.map(\.manualCorrections) == 0, "motion is not the rider's correction")
+        // The rider feels it taken: the tick a correction gives (the start's own at t0 aside), once, at the batch that
+        // reported the pull-out.
+        let ticks = rig.haptics.played.filter { $0.cue == .acknowledged && $0.at > t0 }.map { Double($0.at - t0) / 1e9 }
+        #expect(ticks.count == 1, "\(ticks)")
+        if let tick = ticks.first, let first = taken.first {
+            let after = tick - Double(first.at - t0) / 1e9
+            #expect(after >= 0 && after <= 15, "the tick \(after) s after the departure taken")
+        }
     }
 
     @Test("a train departed press wins: motion felt after it changes nothing")
