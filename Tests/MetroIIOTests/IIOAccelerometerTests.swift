@@ -31,14 +31,29 @@ struct IIOAccelerometerTests {
 
         func get(_ path: String) throws -> String { try fake.get("sys/iio:device1/\(path)") }
 
-        /// Opens the FIFO's writing end (the reader has it open) and writes scans of (x, y, z counts, timestamp).
-        func write(_ scans: [(Int32, Int32, Int32, Int64)]) throws {
-            let fd = open("\(dev)/iio:device1", O_WRONLY | O_NONBLOCK)
-            guard fd >= 0 else { throw POSIXError(.EIO) }
-            defer { close(fd) }
-            let bytes = FakeIIOTree.scanBytes(scans)
-            #expect(bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } == bytes.count)
+        private var writer: Int32 = -1
+
+        /// Opens the FIFO's writing end (the reader must have it open) and keeps it open: with no writer a FIFO
+        /// reads as an end of file, which a real buffer never gives (the reader takes it for a device gone).
+        func openWriter() throws {
+            if writer < 0 { writer = open("\(dev)/iio:device1", O_WRONLY | O_NONBLOCK) }
+            guard writer >= 0 else { throw POSIXError(.EIO) }
         }
+
+        /// Closes the writing end: the reader sees the end of file a device gone stands for.
+        func closeWriter() {
+            if writer >= 0 { close(writer) }
+            writer = -1
+        }
+
+        /// Writes scans of (x, y, z counts, timestamp) into the FIFO.
+        func write(_ scans: [(Int32, Int32, Int32, Int64)]) throws {
+            try openWriter()
+            let bytes = FakeIIOTree.scanBytes(scans)
+            #expect(bytes.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) } == bytes.count)
+        }
+
+        deinit { closeWriter() }
     }
 
     @Test func aNameFindsTheDeviceAndStartSetsTheBufferUp() throws {
@@ -66,6 +81,7 @@ struct IIOAccelerometerTests {
         let tree = try Tree()
         let sensor = try IIOAccelerometer("\(tree.dev)/iio:device1", sysfs: tree.sysfs, dev: tree.dev)
         try sensor.start(samplesPerSecond: 50, wakeEverySeconds: 1)
+        try tree.openWriter()
         #expect(try sensor.read().isEmpty, "nothing waiting")
         // 1 g on z is 10 000 counts of 0.0001 g.
         try tree.write([(0, 0, 10_000, 1_000_000_000), (-1000, 500, 9_990, 1_020_000_000), (2000, 0, 10_000, 1_040_000_000)])
@@ -77,6 +93,16 @@ struct IIOAccelerometerTests {
         let rest = try sensor.read()
         #expect(rest.count == 1 && rest[0].boottimeNanoseconds == 1_040_000_000)
         #expect(abs(rest[0].x - 1.96133) < 1e-9)
+
+        // The device gone (here the FIFO's end of file): an error naming it, not an empty read that would leave
+        // the descriptor waking the loop at every turn.
+        tree.closeWriter()
+        #expect {
+            _ = try sensor.read()
+        } throws: { error in
+            let failure = error as? IIOError
+            return failure?.isDeviceGone == true && failure?.message.contains("iio:device1") == true
+        }
     }
 
     @Test func aNameMatchingNoDeviceListsThoseFound() throws {
