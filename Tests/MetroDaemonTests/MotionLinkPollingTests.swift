@@ -102,6 +102,15 @@ import Testing
         #expect(try loop.runOnce(timeoutMilliseconds: 100) == 0, "a failed sensor leaves nothing armed")
     }
 
+    /// A wake-up reads a second and a half at the rate the device runs at: 75 at the 50 asked (or a slower rate
+    /// reported), 1 500 for a device that cannot go below 1 kHz, never more than 10 kHz's worth.
+    @Test func aWakeUpReadsASecondAndAHalfAtTheDevicesOwnRate() {
+        #expect(MotionLink.scansPerWakeUp(rate: 50) == 75)
+        #expect(MotionLink.scansPerWakeUp(rate: 12.5) == 75)
+        #expect(MotionLink.scansPerWakeUp(rate: 1_000) == 1_500)
+        #expect(MotionLink.scansPerWakeUp(rate: 100_000) == 15_000)
+    }
+
     /// The poll grid: on time, the next poll is one period on; a wake-up late by 3.5 periods skips the three it
     /// missed (one sample, not four in a burst) and stays on the grid; a wake-up a little early keeps the grid too.
     @Test func aLateWakeUpSkipsThePollsItMissedAndKeepsTheGrid() {

@@ -31,9 +31,13 @@ final class MotionLink {
     /// Samples a second asked of the sensor (the detector works in one-second windows; 50 Hz covers its 1–20 Hz
     /// band).
     static let samplesPerSecond = 50.0
-    /// Scans read per wake-up at most: a second and a half at the asked rate; what a late wake-up left is read at
-    /// the next turn (the descriptor stays readable).
-    static let scansPerWakeUp = 75
+    /// Scans read per wake-up at most: a second and a half at the rate the device runs at (75 at the 50 asked; a
+    /// device that cannot be set so low gives more each second, and a bound of the asked rate's would leave a growing
+    /// backlog until the kernel dropped samples). What a late wake-up left is read at the next turn (the descriptor
+    /// stays readable). Held to 10 kHz's worth, 240 kB a read: no accelerometer a board carries runs faster.
+    static func scansPerWakeUp(rate: Double) -> Int {
+        Int((min(max(rate, samplesPerSecond), 10_000) * 1.5).rounded(.up))
+    }
 
     /// Samples a second read from a device that must be polled: the lab's motion world is sampled at this rate, the
     /// slowest the detector is known to work at, and each costs a wake-up.
@@ -53,6 +57,8 @@ final class MotionLink {
     }
 
     private let sensor: Sensor
+    /// Scans read per wake-up at most, from the rate the buffered device reported when it started.
+    private var scansPerWakeUp = MotionLink.scansPerWakeUp(rate: MotionLink.samplesPerSecond)
     /// The polled samples gathered towards the next hand-over, and when the next poll is due.
     private var polled: [AccelerometerReading] = []
     private var nextPoll: Int64 = 0
@@ -147,6 +153,7 @@ final class MotionLink {
             switch sensor {
             case .buffered(let device):
                 let rate = try device.start(samplesPerSecond: Self.samplesPerSecond, wakeEverySeconds: 1)
+                scansPerWakeUp = Self.scansPerWakeUp(rate: rate)
                 guard let fd = device.fd else { return }
                 token = try loop.register(fd: fd, events: .readable) { [weak self] _ in self?.readable() }
                 log.info("motion: reading \(sensor.described) at \(rate) Hz")
@@ -196,7 +203,7 @@ final class MotionLink {
     private func readable() {
         guard case .buffered(let device) = sensor else { return }
         do {
-            hand(try device.read(maximumScans: Self.scansPerWakeUp))
+            hand(try device.read(maximumScans: scansPerWakeUp))
         } catch {
             failed(error)
         }
