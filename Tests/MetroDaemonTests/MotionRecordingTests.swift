@@ -209,6 +209,27 @@ import Testing
         #expect(uk.contains("акселерометр не налаштовано"))
     }
 
+    /// A sensor that will not start refuses the recording with its reason, and leaves nothing behind: no entry in
+    /// the list, no status note of a recording "stopped"; the next start, with the sensor back, is an ordinary one.
+    @Test func aRecordingWhoseSensorWillNotStartIsRefusedAndLeavesNothing() throws {
+        let sensor = try FakeAccelerometer()
+        let (daemon, files) = try Self.daemon(sensor)
+        defer { Self.close(daemon); files.remove() }
+        unlink(sensor.characterDevice)
+        let refused = try Self.ask(daemon, .recordStart(label: "M2"))
+        #expect(refused["code"]?.stringValue == "no_motion")
+        #expect(refused["error"]?.stringValue?.contains("no character device") == true, "\(refused)")
+        #expect(try daemon.store.recordings().isEmpty, "nothing recorded, nothing listed")
+        let status = try Self.ask(daemon, .status)
+        #expect(status["status"]?["recording"] == JSONValue.null, "\(status)")
+        #expect(!daemon.recorder.isRecording && daemon.motion?.isReading == false)
+
+        guard mkfifo(sensor.characterDevice, 0o600) == 0 else { throw POSIXError(.EIO) }
+        let started = try Self.ask(daemon, .recordStart(label: "M2"))
+        #expect(started["ok"]?.boolValue == true, "\(started)")
+        #expect(try daemon.store.recordings().count == 1)
+    }
+
     @Test func badLabelsAndIdsAreRefusedNamingWhatWasWrong() throws {
         let long = String(repeating: "я", count: ControlRequest.maximumRecordingLabel + 1)
         #expect {

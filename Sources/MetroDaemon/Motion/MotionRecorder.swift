@@ -116,7 +116,7 @@ final class MotionRecorder {
             onChange()
             if !motion.isReading {
                 let why = motion.faultText ?? Phrase(uk: "акселерометр не вмикається", en: "the accelerometer does not start")
-                end(reason: .sensor)
+                abandon(id)
                 throw RecordingRefusal(code: .noMotion, phrase: Phrase(uk: "запис руху неможливий: \(why.uk)",
                                                                       en: "cannot record motion: \(why.en)"))
             }
@@ -145,6 +145,19 @@ final class MotionRecorder {
     func close() {
         guard open != nil else { return }
         end(reason: .restart)
+    }
+
+    /// Takes back a recording whose sensor would not start: it holds nothing, and an entry for it in the list (or a
+    /// status note that it "stopped") would read as a recording that ran. The refusal says why.
+    private func abandon(_ id: Int64) {
+        open = nil
+        motion?.setRecording(nil)
+        do { _ = try store.deleteRecording(id) } catch {
+            log.warning("record-motion: recording \(id), refused at its start, could not be removed: \(error)")
+            try? store.endRecording(id, reason: .sensor, unixMilliseconds: wallNowMilliseconds())
+        }
+        log.info("record-motion: recording \(id) not started: the accelerometer did not start")
+        onChange()
     }
 
     private func end(reason: MotionRecording.EndReason) {
