@@ -230,6 +230,33 @@ import Testing
         #expect(try daemon.store.recordings().count == 1)
     }
 
+    /// The state database refusing a second's samples (a full card) ends the recording as `storage`, not as a sensor
+    /// failure: what was stored before stays, and the status says which part failed. The refusal is a trigger made
+    /// by a second connection, as another program on the card could.
+    @Test func aDatabaseThatRefusesTheSamplesEndsTheRecordingAsStorage() throws {
+        let directory = try makeScratchDirectory("record-storage")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sensor = try FakeAccelerometer()
+        let sink = RecordingLogSink()
+        let log = Logger(sink: sink)
+        let store = try SQLiteStore(directory: directory.path, log: log)
+        let motion = try MotionLink(device: "accel_3d", loop: EventLoop(), log: log, clock: ModelClock(scale: 1),
+                                    sysfs: sensor.sysfs, dev: sensor.dev)
+        let recorder = try MotionRecorder(store: store, motion: motion, log: log, wallNowMilliseconds: { 1_780_000_000_000 },
+                                          bootNow: { 1_000_000_000 })
+        let recording = try recorder.start(label: "full card")
+        recorder.take([AccelerometerReading(boottimeNanoseconds: 1_010_000_000, x: 0, y: 0, z: 9.8)])
+        let other = try SQLiteDatabase(path: store.path, create: false)
+        try other.execute("CREATE TRIGGER full_card BEFORE INSERT ON motion_batches BEGIN SELECT RAISE(FAIL, 'database or disk is full'); END")
+        recorder.take([AccelerometerReading(boottimeNanoseconds: 1_030_000_000, x: 0, y: 0, z: 9.8)])
+        #expect(!recorder.isRecording && !motion.isReading, "the recording ends and the sensor with it")
+        let ended = try #require(try store.recording(recording.id))
+        #expect(ended.endReason == .storage && ended.samples == 1, "the second stored before stays")
+        #expect(recorder.statusNote?.end_reason == "storage")
+        #expect(recorder.statusNote?.note?["en"] == "recording \(recording.id) stopped: the state database refused a write; what it stored is kept")
+        #expect(sink.text.contains("could not store a second's samples") && sink.text.contains("disk is full"), "\(sink.text)")
+    }
+
     @Test func badLabelsAndIdsAreRefusedNamingWhatWasWrong() throws {
         let long = String(repeating: "я", count: ControlRequest.maximumRecordingLabel + 1)
         #expect {

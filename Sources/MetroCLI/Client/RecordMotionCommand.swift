@@ -161,6 +161,7 @@ enum RecordingView {
         case "cap": ended = Phrase(uk: "зупинено на межі обсягу", en: "stopped at the cap")(L)
         case "restart": ended = Phrase(uk: "завершено перезапуском служби", en: "ended by a daemon restart")(L)
         case "sensor": ended = Phrase(uk: "зупинено: збій акселерометра", en: "stopped: the accelerometer failed")(L)
+        case "storage": ended = Phrase(uk: "зупинено: база стану не прийняла запис", en: "stopped: the state database refused a write")(L)
         default: ended = Phrase(uk: "зупинено", en: "stopped")(L)
         }
         let seconds = recording["seconds"]?.intValue ?? 0

@@ -38,7 +38,8 @@ struct RecordingRefusal: Error, Equatable {
 /// `metrotimer record-motion`: labelled rides kept in the state database. While a recording is open the
 /// accelerometer is read (with or without a trip), each wake-up's samples are written in one transaction, and a
 /// short press with no trip riding is the rider's "stopped at a station" at the press's kernel time. A recording
-/// ends when the rider stops it, at its cap (two hours), when the sensor fails, or when the daemon stops; what was
+/// ends when the rider stops it, at its cap (two hours), when the sensor fails or the state database refuses its
+/// samples, or when the daemon stops; what was
 /// stored is kept until the rider deletes it.
 ///
 /// The caps mean what they say whatever the sensor's rate (a polled one gives 25 samples a second, a buffered one
@@ -60,7 +61,7 @@ final class MotionRecorder {
     /// The open recording: its id, label, the samples it holds, its first sample's stamp, and the samples the other
     /// recordings held when it started (deleting one meanwhile only makes the total cap come early, never late).
     private(set) var open: (id: Int64, label: String, samples: Int64, firstStamp: Int64?, othersSamples: Int64)?
-    /// The last recording the daemon stopped by itself (cap, sensor), until the next start or stop.
+    /// The last recording the daemon stopped by itself (cap, sensor, storage), until the next start or stop.
     private var stoppedByItself: (id: Int64, label: String, reason: MotionRecording.EndReason)?
     /// Told when the recording starts or ends (the status shows it).
     var onChange: () -> Void = {}
@@ -69,11 +70,14 @@ final class MotionRecorder {
     var statusNote: StatusDocument.Recording? {
         if let open { return StatusDocument.Recording(id: open.id, label: open.label, end_reason: nil, note: nil) }
         guard let stopped = stoppedByItself else { return nil }
-        let note = stopped.reason == .cap
-            ? Phrase(uk: "запис \(stopped.id) зупинено на межі обсягу; збережене лишається",
-                     en: "recording \(stopped.id) stopped at its cap; what it stored is kept")
-            : Phrase(uk: "запис \(stopped.id) зупинено: збій акселерометра; збережене лишається",
-                     en: "recording \(stopped.id) stopped: the accelerometer failed; what it stored is kept")
+        let note = switch stopped.reason {
+        case .cap: Phrase(uk: "запис \(stopped.id) зупинено на межі обсягу; збережене лишається",
+                          en: "recording \(stopped.id) stopped at its cap; what it stored is kept")
+        case .storage: Phrase(uk: "запис \(stopped.id) зупинено: база стану не прийняла запис; збережене лишається",
+                              en: "recording \(stopped.id) stopped: the state database refused a write; what it stored is kept")
+        default: Phrase(uk: "запис \(stopped.id) зупинено: збій акселерометра; збережене лишається",
+                        en: "recording \(stopped.id) stopped: the accelerometer failed; what it stored is kept")
+        }
         return StatusDocument.Recording(id: stopped.id, label: stopped.label, end_reason: stopped.reason.rawValue,
                                         note: ["uk": note.uk, "en": note.en])
     }
@@ -163,7 +167,7 @@ final class MotionRecorder {
     private func end(reason: MotionRecording.EndReason) {
         guard let open else { return }
         self.open = nil
-        stoppedByItself = reason == .cap || reason == .sensor ? (open.id, open.label, reason) : nil
+        stoppedByItself = [.cap, .sensor, .storage].contains(reason) ? (open.id, open.label, reason) : nil
         defer { onChange() }
         motion?.setRecording(nil)
         do { try store.endRecording(open.id, reason: reason, unixMilliseconds: wallNowMilliseconds()) } catch {
@@ -185,7 +189,7 @@ final class MotionRecorder {
             })
         } catch {
             log.warning("record-motion: recording \(current.id) could not store a second's samples: \(error); recording ended")
-            end(reason: .sensor)
+            end(reason: .storage)
             return
         }
         open?.samples += Int64(kept.count)

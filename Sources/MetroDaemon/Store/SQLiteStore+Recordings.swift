@@ -4,7 +4,7 @@ import MetroSQLite
 /// One recorded ride as `list` shows it.
 struct MotionRecording: Equatable {
     /// Why a recording ended: the rider stopped it, it reached a cap, the daemon restarted, or the sensor failed.
-    enum EndReason: String { case stopped, cap, restart, sensor }
+    enum EndReason: String { case stopped, cap, restart, sensor, storage }
 
     var id: Int64
     var label: String

@@ -86,7 +86,7 @@ enum StoreSchema {
             started_unix_ms INTEGER NOT NULL,
             started_boot_ns INTEGER NOT NULL,
             ended_unix_ms INTEGER,
-            end_reason TEXT CHECK (end_reason IN ('stopped', 'cap', 'restart', 'sensor')),
+            end_reason TEXT CHECK (end_reason IN ('stopped', 'cap', 'restart', 'sensor', 'storage')),
             samples INTEGER NOT NULL DEFAULT 0
         );
         CREATE TABLE motion_batches (
