@@ -255,6 +255,13 @@ import Testing
         #expect(recorder.statusNote?.end_reason == "storage")
         #expect(recorder.statusNote?.note?["en"] == "recording \(recording.id) stopped: the state database refused a write; what it stored is kept")
         #expect(sink.text.contains("could not store a second's samples") && sink.text.contains("disk is full"), "\(sink.text)")
+
+        // The note stays until the rider starts or stops a recording: a start shows the open one, a stop shows none.
+        try other.execute("DROP TRIGGER full_card")
+        let next = try recorder.start(label: nil)
+        #expect(recorder.statusNote?.id == next.id && recorder.statusNote?.end_reason == nil && recorder.statusNote?.note == nil)
+        _ = try recorder.stop()
+        #expect(recorder.statusNote == nil, "a recording the rider stopped needs no note")
     }
 
     @Test func badLabelsAndIdsAreRefusedNamingWhatWasWrong() throws {
