@@ -50,6 +50,35 @@ import Testing
         return try done()
     }
 
+    /// A recorder on a real state database in a scratch folder and the link to a sensor of the test's making, with
+    /// no daemon around them: the test hands the recorder its readings.
+    final class RecorderRig {
+        let directory: URL
+        let sensor: FakeAccelerometer
+        let sink = RecordingLogSink()
+        var log: Logger { Logger(sink: sink) }
+        let store: SQLiteStore
+        let motion: MotionLink
+
+        init(_ name: String) throws {
+            directory = try makeScratchDirectory(name)
+            sensor = try FakeAccelerometer()
+            store = try SQLiteStore(directory: directory.path, log: Logger(sink: sink))
+            motion = try MotionLink(device: "accel_3d", loop: EventLoop(), log: Logger(sink: sink), clock: ModelClock(scale: 1),
+                                    sysfs: sensor.sysfs, dev: sensor.dev)
+        }
+
+        func recorder(nanosecondsPerRecording: Int64 = MotionRecorder.defaultNanosecondsPerRecording,
+                      samplesInAll: Int64 = MotionRecorder.defaultSamplesInAll) throws -> MotionRecorder
+        {
+            try MotionRecorder(store: store, motion: motion, log: log, wallNowMilliseconds: { 1_780_000_000_000 },
+                               bootNow: { 1_000_000_000 }, nanosecondsPerRecording: nanosecondsPerRecording,
+                               samplesInAll: samplesInAll)
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: directory) }
+    }
+
     @Test func aRecordingStoresSamplesAndAPressAndExportsThemAsATrace() throws {
         let sensor = try FakeAccelerometer()
         let (daemon, files) = try Self.daemon(sensor)
@@ -234,16 +263,10 @@ import Testing
     /// failure: what was stored before stays, and the status says which part failed. The refusal is a trigger made
     /// by a second connection, as another program on the card could.
     @Test func aDatabaseThatRefusesTheSamplesEndsTheRecordingAsStorage() throws {
-        let directory = try makeScratchDirectory("record-storage")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let sensor = try FakeAccelerometer()
-        let sink = RecordingLogSink()
-        let log = Logger(sink: sink)
-        let store = try SQLiteStore(directory: directory.path, log: log)
-        let motion = try MotionLink(device: "accel_3d", loop: EventLoop(), log: log, clock: ModelClock(scale: 1),
-                                    sysfs: sensor.sysfs, dev: sensor.dev)
-        let recorder = try MotionRecorder(store: store, motion: motion, log: log, wallNowMilliseconds: { 1_780_000_000_000 },
-                                          bootNow: { 1_000_000_000 })
+        let rig = try RecorderRig("record-storage")
+        defer { rig.remove() }
+        let (sink, store, motion) = (rig.sink, rig.store, rig.motion)
+        let recorder = try rig.recorder()
         let recording = try recorder.start(label: "full card")
         recorder.take([AccelerometerReading(boottimeNanoseconds: 1_010_000_000, x: 0, y: 0, z: 9.8)])
         let other = try SQLiteDatabase(path: store.path, create: false)
@@ -284,16 +307,10 @@ import Testing
     /// The caps at a small scale: a recording of 100 ms (its samples' own stamps, 20 ms apart: five of them) and
     /// eight samples in all.
     @Test func theCapStopsTheRecordingAndARestartEndsAnOpenOneKeepingItsSamples() throws {
-        let directory = try makeScratchDirectory("record-cap")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let sensor = try FakeAccelerometer()
-        let sink = RecordingLogSink()
-        let log = Logger(sink: sink)
-        let store = try SQLiteStore(directory: directory.path, log: log)
-        let motion = try MotionLink(device: "accel_3d", loop: EventLoop(), log: log, clock: ModelClock(scale: 1),
-                                    sysfs: sensor.sysfs, dev: sensor.dev)
-        let recorder = try MotionRecorder(store: store, motion: motion, log: log, wallNowMilliseconds: { 1_780_000_000_000 },
-                                          bootNow: { 1_000_000_000 }, nanosecondsPerRecording: 100_000_000, samplesInAll: 8)
+        let rig = try RecorderRig("record-cap")
+        defer { rig.remove() }
+        let (sink, log, store, motion) = (rig.sink, rig.log, rig.store, rig.motion)
+        let recorder = try rig.recorder(nanosecondsPerRecording: 100_000_000, samplesInAll: 8)
         let first = try recorder.start(label: "capped")
         var stamp: Int64 = 1_000_000_000
         func readings(_ n: Int) -> [AccelerometerReading] {
