@@ -39,8 +39,7 @@ struct RecordingRefusal: Error, Equatable {
 /// accelerometer is read (with or without a trip), each wake-up's samples are written in one transaction, and a
 /// short press with no trip riding is the rider's "stopped at a station" at the press's kernel time. A recording
 /// ends when the rider stops it, at its cap (two hours), when the sensor fails or the state database refuses its
-/// samples, or when the daemon stops; what was
-/// stored is kept until the rider deletes it.
+/// samples, or when the daemon stops; what was stored is kept until the rider deletes it.
 ///
 /// The caps mean what they say whatever the sensor's rate (a polled one gives 25 samples a second, a buffered one
 /// what it was set to): a recording's two hours are counted on its samples' own stamps, and the room kept for all

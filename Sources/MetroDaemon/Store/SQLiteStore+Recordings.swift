@@ -3,7 +3,8 @@ import MetroSQLite
 
 /// One recorded ride as `list` shows it.
 struct MotionRecording: Equatable {
-    /// Why a recording ended: the rider stopped it, it reached a cap, the daemon restarted, or the sensor failed.
+    /// Why a recording ended: the rider stopped it, it reached a cap, the daemon restarted, the sensor failed, or the
+    /// state database refused its samples.
     enum EndReason: String { case stopped, cap, restart, sensor, storage }
 
     var id: Int64
