@@ -24,6 +24,10 @@ wait_until() { # wait_until SECONDS COMMAND...: retry COMMAND every 10 ms
   done
 }
 count_lines() { grep -c "$2" "$1" 2>/dev/null || echo 0; }
+# riding_shorts: how many short presses the daemon read while riding (its log); plus_one_or_two_shorts SHORTS: the
+# double press was read as +1, or as two short presses more than SHORTS.
+riding_shorts() { n=$(grep -c ': short in state riding' $D/daemon1.log 2>/dev/null); echo "${n:-0}"; }
+plus_one_or_two_shorts() { status_field_is manual_corrections 1 || [ "$(riding_shorts)" -ge $(($1 + 2)) ]; }
 has_lines() { [ "$(count_lines "$1" "$2")" -ge "$3" ]; }   # has_lines FILE PATTERN N
 # The patterns a daemon says it played ("buzz: acknowledged (250)"): the count in its log, and the labels after
 # the first N, comma-separated. This is the daemon's own word, apart from any recorder's timing.
@@ -377,10 +381,20 @@ scenario_daemon_gestures() { # start (t0 = the edge), +1, the chip vanishing mid
   check_patterns "acknowledgement after the start (one 250 ms pulse)" "$ACK" $MOTOR_TOLERANCE_CS 1 \
     "$(pulses $D/motor1.rec "$mark")"
 
-  # DOUBLE press: +1 (the train is behind).
+  # DOUBLE press: +1 (the train is behind). The daemon decodes it from the edges' kernel stamps, so a guest that
+  # stalls this shell between two writes (emulation under load) stretches the 150 ms gap past 400 ms, and the
+  # daemon rightly reads two short presses ("stops remaining", which change nothing): then the double press is
+  # pressed again, said, at most three times in all.
   pause 0.3
-  press; pause 0.1; release; pause 0.15; press; pause 0.1; release
-  if wait_until 30 status_field_is manual_corrections 1; then ok "double press applied +1"; else bad "double press: no +1"; fi
+  for try in 1 2 3; do
+    shorts=$(riding_shorts)
+    press; pause 0.1; release; pause 0.15; press; pause 0.1; release
+    wait_until 30 plus_one_or_two_shorts "$shorts"
+    status_field_is manual_corrections 1 && break
+    echo "  note: the guest stretched double press $try into two short presses (the daemon's log:" \
+      "$(grep ': short in state riding' $D/daemon1.log | tail -2 | tr '\n' ' ')); pressing it again"
+  done
+  if status_field_is manual_corrections 1; then ok "double press applied +1"; else bad "double press: no +1"; fi
   expect "manual_corrections after +1" 1 "$(status_field manual_corrections)"
   expect "late_corrections after +1" 1 "$(status_field late_corrections)"
 
