@@ -50,8 +50,10 @@ import Testing
         return daemon
     }
 
-    /// How late the alert may fire: five times the worst lateness seen with the floods on a heavily loaded host
-    /// (under 50 ms), less than half the smallest starvation measured on the old code (589 ms).
+    /// How late the alert may fire beyond what the host itself delayed a timer at that instant (a stand-in timer in
+    /// the test's process, woken at the alert's instant: a loaded host makes both late): five times the worst
+    /// lateness seen with the floods on a heavily loaded host (under 50 ms), less than half the smallest starvation
+    /// measured on the old code (589 ms).
     static let latenessBudgetMilliseconds = 250.0
     /// How long a probe may wait for its answer. On an idle host the slowest is tens of milliseconds; under
     /// `make test-under-load`, with other suites running beside the floods, one took 1.8 s. A starved daemon
@@ -63,6 +65,8 @@ import Testing
     /// What one flood run measured.
     struct Outcome: CustomStringConvertible {
         var latenessMilliseconds: Double
+        /// How late the stand-in timer in the test's process woke at the same instant (the host's own delay then).
+        var standInLatenessMilliseconds: Double
         var probes: Int
         var probesAfterDue: Int
         /// Probes answered only on a new connection after a `busy`, as `metrotimer` retries.
@@ -72,7 +76,7 @@ import Testing
         var longestMotorOnMilliseconds: Double
         var motorOffAtEnd: Bool
         var description: String {
-            "alert lateness \(String(format: "%.1f", latenessMilliseconds)) ms; \(probes) probes (\(probesRetried) sent again after busy), slowest "
+            "alert lateness \(String(format: "%.1f", latenessMilliseconds)) ms (the stand-in timer's \(String(format: "%.1f", standInLatenessMilliseconds)) ms); \(probes) probes (\(probesRetried) sent again after busy), slowest "
                 + "\(String(format: "%.1f", slowestProbeMilliseconds)) ms, \(unanswered.count) unanswered; motor on at most "
                 + "\(String(format: "%.0f", longestMotorOnMilliseconds)) ms"
         }
@@ -97,6 +101,17 @@ import Testing
         Thread.detachNewThread {
             flood(stop)
             floodDone.signal()
+        }
+        // A stand-in timer in this process, asked to wake at the alert's instant: how long a runnable thread waited
+        // for a CPU then. A loaded host makes it late as it makes the daemon late; the flood may add no more than
+        // the budget to that.
+        let standInLateness = Shared()  // microseconds
+        let standInDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            var at = timespec(tv_sec: Int(due), tv_nsec: Int((due - due.rounded(.down)) * 1e9))
+            while clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &at, nil) == EINTR {}
+            standInLateness.set(max(1, Int((Date().timeIntervalSince1970 - due) * 1e6)))
+            standInDone.signal()
         }
         let socketPath = daemon.socketPath
         var probes = 0
@@ -138,6 +153,7 @@ import Testing
         }
         stop.set(1)
         floodDone.wait()
+        standInDone.wait()
 
         // The arrival's buzz (GET OFF NOW, 1000/400 ×2) is over about 2.8 s after it fired: wait for its last pulse
         // to end (a motor left on fails the checks below once the wait gives up).
@@ -154,7 +170,9 @@ import Testing
         for (on, off) in zip(motor, motor.dropFirst()) where on.on && !off.on {
             longest = max(longest, Double(off.at - on.at) / 1e6)
         }
-        let outcome = Outcome(latenessMilliseconds: (firedAt - due) * 1000, probes: probes, probesAfterDue: probesAfterDue,
+        let outcome = Outcome(latenessMilliseconds: (firedAt - due) * 1000,
+                              standInLatenessMilliseconds: Double(standInLateness.count) / 1000,
+                              probes: probes, probesAfterDue: probesAfterDue,
                               probesRetried: probesRetried,
                               slowestProbeMilliseconds: slowest,
                               unanswered: unanswered, longestMotorOnMilliseconds: longest,
@@ -172,7 +190,7 @@ import Testing
 
     static func check(_ outcome: Outcome) {
         #expect(outcome.latenessMilliseconds >= 0, "fired early")
-        #expect(outcome.latenessMilliseconds <= latenessBudgetMilliseconds, "\(outcome)")
+        #expect(outcome.latenessMilliseconds <= latenessBudgetMilliseconds + outcome.standInLatenessMilliseconds, "\(outcome)")
         // Probes ran through the whole flood, the alert's instant included: 48 at their pace of four a second; a
         // quarter of that (one a second on average) still shows that probing went on throughout.
         #expect(outcome.probes >= 12, "\(outcome)")
