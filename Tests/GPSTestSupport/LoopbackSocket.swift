@@ -69,14 +69,9 @@ package enum Loopback {
         guard sent == bytes.count else { throw Failure("sendto 127.0.0.1:\(port)") }
     }
 
-    /// Writes all of `text` to a connected socket.
+    /// Writes all of `text` to a connected socket (blocking or not: a full one is waited on, 30 s at most a wait).
     package static func write(_ text: String, to fd: Int32) throws {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard written > 0 else { throw Failure("send") }
-            bytes = bytes.dropFirst(written)
-        }
+        guard sendAll(Array(text.utf8), to: fd, waitingAtMostMs: 30_000) else { throw Failure("send") }
     }
 
     /// Sends all of `bytes` on a nonblocking connected socket, waiting for room while the socket stays full, but
@@ -89,6 +84,7 @@ package enum Loopback {
                 rest = rest.dropFirst(written)
                 continue
             }
+            if written < 0, errno == EINTR { continue }
             guard written < 0, errno == EAGAIN || errno == EWOULDBLOCK else { return false }
             var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
             guard poll(&entry, 1, waitingAtMostMs) > 0 else { return false }
