@@ -78,6 +78,16 @@ struct MotionConfirmationTests {
         let modelArrival = Double(trip.arrival - t0) / 1e9
         #expect(getOff.first == modelArrival)
         #expect(rig.engine.active?.nextStopConfirmed != nil, "recorded, so a restart neither repeats nor replays it")
+
+        // Decided once a stop, in the batch that reports it, not at every second the train stands (the decoder runs
+        // over every run since the anchor); once confirmed, never again.
+        func reportsAStop(_ decision: MotionDecision) -> Bool { if case .stop = decision.events.last { true } else { false } }
+        let confirming = try #require(decisions.firstIndex { if case .confirm = $0.confirmation { true } else { false } })
+        let decided = decisions.indices.filter { decisions[$0].confirmation != nil }
+        #expect(decided.allSatisfy { reportsAStop(decisions[$0]) }, "decided only in a batch that reports a stop")
+        let stopBatches = decisions[...confirming].filter(reportsAStop).count
+        #expect(decided.count == stopBatches && decided.last == confirming,
+                "\(decided.count) decisions for \(stopBatches) stops reported, the last at the confirmation")
     }
 
     @Test("a train so slow that get off now has sounded before it reaches nyvky: no confirmation")
