@@ -1,4 +1,5 @@
-# Trip model speed: plan + fill of the longest route, a replan, alerts, service check, the route planner, loading the
+# Trip model speed: plan + fill of the longest route, a replan, alerts, service check, the route planner, the motion
+# stop detector and station decoder, loading the
 # network file in schema 1 and 2 — Kyiv's, and the NYC sample feed imported (ns/op, ns per station and per KiB;
 # release build).
 .PHONY: bench-model

@@ -1,5 +1,5 @@
 // Model benchmark: plan + fill of the longest route, an anchored replan, the route planner with any number of
-// changes, and loading network files, in ns/op (release build). Usage: metrotimer-modelbench [KYIV] [SCHEMA2-FILE...]
+// changes, the motion detector and station decoder, and loading network files, in ns/op (release build). Usage: metrotimer-modelbench [KYIV] [SCHEMA2-FILE...]
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -146,6 +146,54 @@ _ = measure("route planner (500-station grid, corner to corner)") {
 }
 _ = measure("route planner (500-station grid, at most 0 changes: refused)") {
     (try? gridPlanner.plan(from: "g0-0", to: "g19-24", maxChanges: 0) { _, _, _ in 240 })?.legs.count ?? 0
+}
+
+// Motion (model §5.5), the work of the riding daemon's once-a-second wake-up: the stop detector over a second's
+// samples (50), on an hour of a synthetic ride (130 s cycles: a pull-away, running, braking, a 30 s stand); and the
+// station decoder at a stop over the runs felt since the anchor on a long ride (the engine runs it once a stop).
+/// Uniform in −1 … 1 (xorshift64*): the same stream every run.
+struct Noise {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    mutating func next() -> Double {
+        state ^= state >> 12
+        state ^= state << 25
+        state ^= state >> 27
+        return Double((state &* 2_685_821_657_736_338_717) >> 11) / Double(UInt64(1) << 53) * 2 - 1
+    }
+}
+var noise = Noise()
+let rideSeconds = 3600
+let rideBatches: [[AccelerationSample]] = (0..<rideSeconds).map { second in
+    let phase = second % 130
+    let (shake, along): (Double, Double) = switch phase {
+    case ..<15: (0.25, 1.0)  // pulling away
+    case ..<85: (0.3, 0)  // running
+    case ..<100: (0.25, -1.0)  // braking
+    default: (0.02, 0)  // standing
+    }
+    return (0..<50).map { i in
+        AccelerationSample(at: Instant(nanoseconds: Int64(second * 50 + i) * 20_000_000),
+                           x: along + shake * noise.next(), y: shake * noise.next(), z: 9.81 + shake * noise.next())
+    }
+}
+var detectorBest = Int64.max
+var detectorEvents = 0
+for _ in 0..<5 {
+    var detector = StopDetector()
+    var events = 0
+    let start = monotonicNanoseconds()
+    for batch in rideBatches { events += detector.take(batch).count }
+    detectorBest = min(detectorBest, monotonicNanoseconds() - start)
+    detectorEvents = events
+}
+print("stop detector, a second's 50 samples: \(detectorBest / Int64(rideSeconds)) ns/op "
+      + "(best of 5 synthetic hours, \(detectorEvents) events an hour)")
+let decoderSegments = 30
+let decoder = StationDecoder(running: [Double](repeating: 110, count: decoderSegments),
+                             dwell: [Double](repeating: 30, count: decoderSegments))
+let feltRuns = (0..<decoderSegments - 2).map { _ in 110 + 8 * noise.next() }
+_ = measure("station decoder at a stop (\(feltRuns.count) runs since the anchor, \(decoderSegments) segments)") {
+    decoder.placement(runs: feltRuns)?.places.count ?? 0
 }
 
 // Loading a network file, as the daemon and every command do at start-up, per station: Kyiv's in schema 1, the same
