@@ -97,9 +97,34 @@ private func pulseLengths(_ trace: [String]) -> [(on: Int64, ms: Int)] {
         #expect(trace(&p, until: 100_000) == ["on@350", "off@950", "on@1250", "off@1850", "on@2150", "off@2750"])
     }
 
+    /// The step that ended the motor's pulse was due just before the pre-empting alert, and both were handled in
+    /// one call: the model's motor went off, but the owner never drove it off. The new pattern must still pause,
+    /// or its first pulse continues the old one (a 600 ms "yours is next" pulse and a 1 s "get off now" pulse felt
+    /// as one 1.6 s pulse — seen when a restarted daemon replayed "yours is next" into the arrival).
+    @Test func aPulseThatEndedUnseenByTheOwnerStillPausesBeforeThePreemptingPattern() {
+        var p = HapticPlayer()
+        _ = p.play(.yoursIsNext, now: ms(0))
+        _ = p.tick(now: ms(600))
+        #expect(p.tick(now: ms(900)).motorOn)
+        // The second pulse ends at 1500; the arrival comes at 1506 before that step was run.
+        #expect(p.play(.getOffNow, now: ms(1506)) == HapticOutput(motorOn: false, nextDeadline: ms(1756)))
+        #expect(Array(trace(&p, until: 4200).prefix(3)) == ["on@1756", "off@2756", "on@3156"])
+        // The same when a queued alert follows an acknowledgement that came just after a pulse's scheduled end.
+        var q = HapticPlayer()
+        _ = q.play(.yoursIsNext, now: ms(0))
+        _ = q.play(.changeHere, now: ms(100))
+        #expect(q.acknowledge(now: ms(610)) == HapticOutput(motorOn: false, nextDeadline: ms(860)))
+        // And when the model's motor went off by the schedule and the owner's last word left it off, nothing waits.
+        var r = HapticPlayer()
+        _ = r.play(.yoursIsNext, now: ms(0))
+        #expect(!r.tick(now: ms(600)).motorOn)
+        #expect(r.play(.getOffNow, now: ms(700)) == HapticOutput(motorOn: true, nextDeadline: ms(1700)))
+    }
+
     @Test func preemptingDuringAPauseStartsAtOnce() {
         var p = HapticPlayer()
         _ = p.play(.number(7), now: ms(0))
+        _ = trace(&p, until: 899)
         #expect(p.play(.getOffNow, now: ms(900)) == HapticOutput(motorOn: true, nextDeadline: ms(1900)))
     }
 
@@ -116,6 +141,7 @@ private func pulseLengths(_ trace: [String]) -> [(on: Int64, ms: Int)] {
     @Test func equalPriorityReplaces() {
         var p = HapticPlayer()
         _ = p.play(.number(12), now: ms(0))
+        _ = trace(&p, until: 999)
         // At 1000 the motor is in number(12)'s first pause (800 on, 400 off), so cannot starts at once.
         #expect(p.play(.cannot, now: ms(1000)) == HapticOutput(motorOn: true, nextDeadline: ms(1250)))
         #expect(p.playing == .cannot)
@@ -136,10 +162,12 @@ private func pulseLengths(_ trace: [String]) -> [(on: Int64, ms: Int)] {
     @Test func anAlertCutShortByAHigherOneIsPlayedAgainAfterIt() {
         var p = HapticPlayer()
         _ = p.play(.changeHere, now: ms(0))
+        _ = trace(&p, until: 699)
         _ = p.play(.yoursIsNext, now: ms(700))   // during changeHere's pause
         #expect(p.playing == .yoursIsNext)
         #expect(p.queued == [.changeHere])
         // yoursIsNext ends at 700 + 2700 with a pause, so changeHere starts from the top without another.
+        _ = trace(&p, until: 3399)
         #expect(p.tick(now: ms(3400)) == HapticOutput(motorOn: true, nextDeadline: ms(4000)))
         #expect(p.playing == .changeHere)
     }

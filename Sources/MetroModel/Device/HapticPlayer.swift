@@ -24,7 +24,9 @@ public struct HapticOutput: Sendable, Equatable {
 /// Rules:
 /// - **Pre-emption.** A pattern of equal or higher priority than the one playing replaces it at once (the
 ///   newest answer to the rider is the one that counts). If the motor was on at that moment, the new pattern
-///   starts with a 250 ms pause so its first pulse is felt as its own (and no two pulses fuse past 2 s).
+///   starts with a 250 ms pause so its first pulse is felt as its own (and no two pulses fuse past 2 s). "On" is
+///   judged by the motor as the owner last drove it, too: a step that ended by the schedule between two calls
+///   never reached the motor, so a pattern started in the same call would otherwise continue that pulse.
 ///   The same pause comes before a queued alert that follows a pulse cut by `acknowledge`.
 ///   An alert cut short by a higher alert goes back to the queue; get-off-now clears the queue, since nothing
 ///   else matters once the rider must get off.
@@ -65,6 +67,9 @@ public struct HapticPlayer: Sendable, Equatable {
     private var alarmNextPlay = 0
     private var nextArrivalRepeatAt: Instant?
     private var motorOnSince: Instant?
+    /// The motor as the owner drove it after the last call: the model's motor may have gone off by the schedule
+    /// since, but the real one stays on until the owner hears so.
+    private var drivenOn = false
     private var deliveredKinds: [HapticKind] = []
 
     /// A silent player.
@@ -113,7 +118,7 @@ public struct HapticPlayer: Sendable, Equatable {
         let pattern = pattern.applying(strength)
         if let cur = current, pattern.kind.priority < cur.pattern.kind.priority {
             if pattern.kind.isAlert { enqueue(pattern) }
-            return output
+            return driven()
         }
         if pattern.kind == .getOffNow {
             supersedeOtherAlerts()
@@ -124,7 +129,7 @@ public struct HapticPlayer: Sendable, Equatable {
             enqueue(cur.pattern)
         }
         start(pattern, at: now, pauseFirst: motorOn)
-        return output
+        return driven()
     }
 
     /// Takes up an arrival alarm whose first play started at `startedAt` (before a restart): the play due now by
@@ -139,7 +144,7 @@ public struct HapticPlayer: Sendable, Equatable {
         let index = arrivalAlarm.playIndex(atElapsedMilliseconds: elapsed)
         let pattern = arrivalAlarm.plays[index].pattern.applying(strength)
         alarmStartedAt = startedAt
-        let pause = motorOn ? HapticPattern.minimumPulseMilliseconds : 0
+        let pause = motorOn || drivenOn ? HapticPattern.minimumPulseMilliseconds : 0
         let playEnds = now.nanoseconds.saturatingPlus(Int64(pattern.durationMilliseconds + pause) * 1_000_000)
         var next = index + 1
         while next < arrivalAlarm.plays.count - 1, let at = repeatInstant(next), at.nanoseconds < playEnds.saturatingPlus(2_000_000_000) {
@@ -149,7 +154,7 @@ public struct HapticPlayer: Sendable, Equatable {
         let earliest = Instant(nanoseconds: playEnds.saturatingPlus(Int64(HapticPattern.minimumPulseMilliseconds) * 1_000_000))
         nextArrivalRepeatAt = repeatInstant(next).map { max($0, earliest) }
         start(pattern, at: now, pauseFirst: motorOn)
-        return output
+        return driven()
     }
 
     /// The motor came on at `actual` for the pulse playing now (the owner reads the clock once its write to the
@@ -160,24 +165,24 @@ public struct HapticPlayer: Sendable, Equatable {
     /// schedule, so stalls never add up). The 2 s cap counts from `actual` too.
     public mutating func pulseBegan(at actual: Instant) -> HapticOutput {
         guard motorOn, var cur = current, cur.steps[cur.index].on, actual > cur.stepStartedAt,
-              !cur.steps[..<cur.index].contains(where: \.on) else { return output }
+              !cur.steps[..<cur.index].contains(where: \.on) else { return driven() }
         if motorOnSince == cur.stepStartedAt { motorOnSince = actual }
         cur.stepStartedAt = actual
         current = cur
-        return output
+        return driven()
     }
 
     /// Runs every step due by `now`.
     public mutating func tick(now: Instant) -> HapticOutput {
         advance(to: now)
-        return output
+        return driven()
     }
 
     /// The rider acknowledged: the alert playing stops and the arrival alarm repeats no more; a queued alert
     /// (news not yet given) then plays. Nothing happens when no alert is buzzing.
     public mutating func acknowledge(now: Instant) -> HapticOutput {
         advance(to: now)
-        guard isAlertBuzzing else { return output }
+        guard isAlertBuzzing else { return driven() }
         if alarmStartedAt != nil { noteDelivered(.getOffNow) }
         endAlarm()
         if let kind = current?.pattern.kind, kind.isAlert {
@@ -187,7 +192,7 @@ public struct HapticPlayer: Sendable, Equatable {
             setMotor(false, at: now)
             startNextQueued(at: now, pauseFirst: wasOn)
         }
-        return output
+        return driven()
     }
 
     /// An alert that no longer holds (a correction moved it back into the future, or its trip ended): it stops if
@@ -195,7 +200,7 @@ public struct HapticPlayer: Sendable, Equatable {
     /// that alert; a queued alert then plays as after `acknowledge`. Gesture answers cannot be withdrawn.
     public mutating func withdraw(_ kind: HapticKind, now: Instant) -> HapticOutput {
         advance(to: now)
-        guard kind.isAlert else { return output }
+        guard kind.isAlert else { return driven() }
         queue.removeAll { $0.kind == kind }
         deliveredKinds.removeAll { $0 == kind }
         if kind == .getOffNow { endAlarm() }
@@ -205,7 +210,7 @@ public struct HapticPlayer: Sendable, Equatable {
             setMotor(false, at: now)
             startNextQueued(at: now, pauseFirst: wasOn)
         }
-        return output
+        return driven()
     }
 
     /// Silence: everything stops and is forgotten, motor off (exit and error paths).
@@ -215,7 +220,7 @@ public struct HapticPlayer: Sendable, Equatable {
         endAlarm()
         motorOn = false
         motorOnSince = nil
-        return output
+        return driven()
     }
 
     // MARK: - Machinery
@@ -281,11 +286,11 @@ public struct HapticPlayer: Sendable, Equatable {
         }
     }
 
-    /// Starts a pattern; `pauseFirst` (the motor was just on) puts a 250 ms pause before it so its first pulse
-    /// does not fuse with the previous one.
+    /// Starts a pattern; `pauseFirst` (the motor was just on) or a motor the owner still holds on puts a 250 ms
+    /// pause before it so its first pulse does not fuse with the previous one.
     private mutating func start(_ pattern: HapticPattern, at: Instant, pauseFirst: Bool) {
         var steps = pattern.steps
-        if pauseFirst { steps.insert(.off(HapticPattern.minimumPulseMilliseconds), at: 0) }
+        if pauseFirst || drivenOn { steps.insert(.off(HapticPattern.minimumPulseMilliseconds), at: 0) }
         guard !steps.isEmpty else {
             current = nil
             setMotor(false, at: at)
@@ -327,6 +332,12 @@ public struct HapticPlayer: Sendable, Equatable {
         queue.removeAll { $0.kind == pattern.kind }
         let index = queue.firstIndex { $0.kind.priority < pattern.kind.priority } ?? queue.count
         queue.insert(pattern, at: index)
+    }
+
+    /// The output of a call, which the owner drives the motor to.
+    private mutating func driven() -> HapticOutput {
+        drivenOn = motorOn
+        return output
     }
 
     private mutating func setMotor(_ on: Bool, at: Instant) {
