@@ -7,6 +7,12 @@
 #   it over its socket: the daemon is a separate, single-threaded process, so the sanitizer in the test process
 #   sees only the test's own pipe reading; these suites run un-instrumented in test-swift, and the daemon's code
 #   they drive runs in process here through the engine, store, control server and device suites.
+#   the tests that run one thread's computation for long and share nothing with other threads: the exhaustive sweeps
+#   of every pair of stations (scripts/lib/sweeps.sh) and the planner's other long ones (a 500-station grid, damaged
+#   data files, a second sweep at noon and in the peak), and the accuracy lab's feed-world rides and its motion
+#   corpus run a second time. The sanitizer makes them several times slower and they were most of the tier's time,
+#   yet it finds races only between threads: these run whole in test-swift, and the lab's threads (Corpus.run's
+#   chunks) still run here in NeverLateTests and MotionLabTests.
 # The in-process suites of MetroDaemonTests (store, control server and rate limits, device controller, features,
 # status documents, clock ranges, power loss, reminders' gestures, GPS link backoff) and every other test module run.
 TSAN_SCRATCH := $(BUILD_DIR)/tsan
@@ -19,7 +25,11 @@ TSAN_FORKING := AlertDeliveryCrashTests CrashSafetyTests NotifyProtocolTests Ukr
                 RefusalCodeTests UkrainianAnswerTests YearCardFileTests
 tsan_empty :=
 tsan_space := $(tsan_empty) $(tsan_empty)
-TSAN_SKIP    ?= ^MetroDaemonTests\.($(subst $(tsan_space),|,$(strip $(TSAN_FORKING))))/
+TSAN_SWEEPS  := $(shell . scripts/lib/sweeps.sh && echo "$$SWEEPS")
+TSAN_ONE_THREAD := MetroModelTests\.GridRoutingTests/ MetroModelTests\.JSONTapeTests/damagedFilesAreRefusedNeverATrap \
+                MetroModelTests\.KyivRoutingEquivalenceTests/everyPair MetroLabTests\.FeedWorldTests/ \
+                MetroLabTests\.FeedWorldGPSTests/ MetroLabTests\.MotionLabTests/theFiguresAreReproducible
+TSAN_SKIP    ?= ^MetroDaemonTests\.($(subst $(tsan_space),|,$(strip $(TSAN_FORKING))))/|$(TSAN_SWEEPS)|^($(subst $(tsan_space),|,$(strip $(TSAN_ONE_THREAD))))
 # halt_on_error=0: every report is printed, not just the first; the log is checked for any.
 TSAN_OPTIONS_FOR_TESTS ?= halt_on_error=0 second_deadlock_stack=1
 
