@@ -1,5 +1,6 @@
 #!/bin/sh
-# Runs the libFuzzer targets built by mk/fuzz.mk, each for SECONDS, one after the other, and fails if any of them
+# Runs the libFuzzer targets built by mk/fuzz.mk, each for SECONDS, FUZZ_JOBS at a time (default 1: one after the
+# other, as the figures in the docs were taken; each target is one thread), and fails if any of them
 # finds a crash (a trap, an address-sanitizer report, an out-of-memory) or a hang (one input running longer than
 # FUZZ_TIMEOUT seconds). For each failure the reproducer libFuzzer wrote is named; replay it with the plain build
 # (`.build/debug/FuzzX FILE`) or the fuzz build (`.build/fuzz/release/FuzzX FILE`).
@@ -18,6 +19,7 @@ set -eu
 bin=$1; work=$2; seconds=$3; shift 3
 timeout=${FUZZ_TIMEOUT:-10}
 runs_limit=${FUZZ_RUNS:+-runs=$FUZZ_RUNS}
+jobs=${FUZZ_JOBS:-1}
 failures=0
 
 product() {
@@ -42,7 +44,9 @@ max_len() {
   esac
 }
 
-for target in "$@"; do
+# One target's run: its figures, and its reproducer when it fails (the exit status says which).
+fuzz_target() {
+  target=$1
   program="$bin/$(product "$target")"
   seeds="Tests/Fuzz/corpus/$target"
   fixed="Tests/Fuzz/crashes/$target"
@@ -78,14 +82,29 @@ for target in "$@"; do
   echo "fuzz $line"
   echo "$line" >>"$work/figures.txt"
   if [ "$status" -ne 0 ]; then
-    failures=$((failures + 1))
     grep -E '^(==[0-9]+==ERROR|SUMMARY|Fatal error|.*Fatal error:|ALARM:)' "$log" | head -n 5 >&2 || true
     reproducer=$(sed -n 's/.*Test unit written to \([^ =]*\).*/\1/p' "$log" | tail -n 1)
     echo "fuzz $target: FAIL: reproducer ${reproducer:-(none written; see $log)}" >&2
+    return 1
+  fi
+}
+
+for target in "$@"; do product "$target" >/dev/null; done   # an unknown target stops the run before any starts
+pids=""
+running=0
+for target in "$@"; do
+  fuzz_target "$target" &
+  pids="$pids $!"
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    for pid in $pids; do wait "$pid" || failures=$((failures + 1)); done
+    pids=""
+    running=0
   fi
 done
+for pid in $pids; do wait "$pid" || failures=$((failures + 1)); done
 
 if [ "$failures" -ne 0 ]; then
-  echo "fuzz: $failures target(s) found a crash or a hang" >&2
+  echo "fuzz: $failures target(s) failed (a crash or a hang, or what is said above)" >&2
   exit 1
 fi
